@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/** Minimum password length (SPEC §9: signup and admin reset). */
+export const MIN_PASSWORD_LENGTH = 6;
+
+export const subscriptionStatusSchema = z.enum(['trial', 'active', 'cancelled', 'expired']);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+/** The signed-in user as every auth and profile call returns it (SPEC §3 User). */
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  companyName: z.string().nullable(),
+  industry: z.string().nullable(),
+  service: z.string().nullable(),
+  preferredLocalClients: z.string().nullable(),
+  subscriptionStatus: subscriptionStatusSchema,
+  trialEndDate: z.string().nullable(),
+  isAdmin: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Enter a valid email address' }));
+const requiredText = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, { error: `${label} is required` })
+    .max(200, { error: `${label} must be at most 200 characters` });
+const optionalText = z
+  .string()
+  .trim()
+  .max(200)
+  .nullish()
+  // Left out: unchanged. Blank: cleared.
+  .transform((value) => (value === undefined ? undefined : value || null));
+
+export const loginRequestSchema = z.object({
+  email: z.string({ error: 'Email is required' }).trim().toLowerCase().min(1, { error: 'Email is required' }),
+  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+export type LoginInput = z.output<typeof loginRequestSchema>;
+
+export const registerRequestSchema = z.object({
+  email,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(MIN_PASSWORD_LENGTH, { error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long` })
+    .max(256, { error: 'Password must be at most 256 characters' }),
+  firstName: optionalText,
+  lastName: optionalText,
+  companyName: requiredText('Company name'),
+  industry: requiredText('Industry'),
+  service: requiredText('Service'),
+  preferredLocalClients: requiredText('Preferred local clients'),
+});
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+export type RegisterInput = z.output<typeof registerRequestSchema>;
+
+/** PUT /api/user/profile: the profile fields; no client-side validation is shown (SPEC §5). */
+export const profileUpdateSchema = z.object({
+  firstName: optionalText,
+  lastName: optionalText,
+  companyName: optionalText,
+  industry: optionalText,
+  service: optionalText,
+  preferredLocalClients: optionalText,
+});
+export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
+export type ProfileInput = z.output<typeof profileUpdateSchema>;
+
+/** PUT /api/user/password: changing the password signs out every other session. */
+export const passwordChangeSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, { error: 'Current password is required' }),
+  newPassword: registerRequestSchema.shape.password,
+});
+export type PasswordChange = z.input<typeof passwordChangeSchema>;
+export type PasswordChangeInput = z.output<typeof passwordChangeSchema>;
+
+export const messageSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageSchema>;

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerErrorHandler } from './lib/error-handler';
+import { RateLimiter } from './lib/rate-limiter';
+import { registerCrossSiteGuard } from './lib/request-guards';
+import { registerWebClient } from './lib/web-client';
+import { registerSessionAuth } from './modules/auth/auth.plugin';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createSessionsService } from './modules/auth/sessions.service';
+import { usersRoutes } from './modules/users/users.routes';
+import { createUsersService } from './modules/users/users.service';
+
+export type AppConfig = Pick<Config, 'publicUrl' | 'secureCookies' | 'sessionSecret' | 'authRateLimitPerMinute'> & {
+  /** The process logger; API tests pass none and get a silent app. */
+  logger?: FastifyBaseLogger;
+  /** Folder of the built web client; omitted in API tests. */
+  webDist?: string | null;
+  /** Trust X-Forwarded-For (behind a reverse proxy) when set. */
+  trustProxy?: boolean;
+};
+
+export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
+
+/** Builds the HTTP app: plugins, guards, services and routes. Listening is the caller's business. */
+export async function buildApp(config: AppConfig, db: Database): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(config.logger ? { loggerInstance: config.logger } : { logger: false }),
+    trustProxy: config.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Only JSON bodies: text/plain is a "simple" type a cross-site form may send without a preflight.
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandler(app);
+
+  await app.register(fastifyCookie);
+  registerCrossSiteGuard(app, config.publicUrl);
+
+  const sessions = createSessionsService({ db, sessionSecret: config.sessionSecret });
+  registerSessionAuth(app, sessions);
+  const limiter = new RateLimiter(config.authRateLimitPerMinute, 60_000);
+  const auth = createAuthService({ db, sessions, limiter });
+
+  await app.register(authRoutes(auth, config.secureCookies));
+  await app.register(usersRoutes(createUsersService({ db })));
+  app.get('/api/health', async () => ({ status: 'ok' }));
+
+  if (config.webDist !== null) await registerWebClient(app, config.webDist ?? defaultWebDist);
+  return app;
+}

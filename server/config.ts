@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number({ error: 'must be a port number from 1 to 65535' }).int().min(1).max(65535).default(5000),
+    HOST: z.string().default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://reach.example.com' }).optional(),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ENCRYPTION_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+      .optional(),
+    ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  // PGlite lives in one process: splitting web and worker needs a shared PostgreSQL server.
+  .refine((env) => env.ROLE === 'all' || env.DATABASE_URL, {
+    path: ['ROLE'],
+    message: 'ROLE=web and ROLE=worker need DATABASE_URL (the embedded database serves one process only)',
+    when: (payload) => payload.issues.every((issue) => !['ROLE', 'DATABASE_URL'].includes(String(issue.path?.[0]))),
+  });
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  secureCookies: boolean;
+  sessionSecret: string;
+  encryptionKey: Buffer;
+  role: 'all' | 'web' | 'worker';
+  authRateLimitPerMinute: number;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; every problem is listed at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankAsUnset = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(blankAsUnset);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.') || 'env'}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    sessionSecret: values.SESSION_SECRET ?? persistedSecret(dataDir, 'session-secret', 32),
+    encryptionKey: Buffer.from(values.ENCRYPTION_KEY ?? persistedSecret(dataDir, 'encryption-key', 32), 'hex'),
+    role: values.ROLE,
+    authRateLimitPerMinute: values.AUTH_RATE_LIMIT_PER_MINUTE,
+    logLevel: values.LOG_LEVEL,
+  };
+}
+
+/** A secret generated once into DATA_DIR, so restarts keep sessions and encrypted data readable. */
+function persistedSecret(dataDir: string, name: string, bytes: number): string {
+  const file = path.join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(bytes).toString('hex');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** One database, whichever engine is behind it: the app only ever sees `db`. */
+export type DatabaseHandle =
+  | { kind: 'pglite'; db: Database; pglite: PGlite; close(): Promise<void> }
+  | { kind: 'postgres'; db: Database; pool: pg.Pool; connectionString: string; close(): Promise<void> };
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+// Any constant works; it only has to be the same in every process that migrates.
+const MIGRATION_LOCK_ID = 727_465_001;
+
+/** Opens PostgreSQL at `databaseUrl`, or the embedded PGlite in `dataDir` (in memory when null). */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir?: string | null;
+  poolSize?: number;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const connectionString = options.databaseUrl;
+    const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10 });
+    return {
+      kind: 'postgres',
+      db: drizzlePg(pool, { schema }) as unknown as Database,
+      pool,
+      connectionString,
+      close: () => pool.end(),
+    };
+  }
+  const pglite = options.dataDir ? new PGlite(path.join(options.dataDir, 'pglite')) : new PGlite();
+  await pglite.waitReady;
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(pglite, { schema }) as unknown as Database,
+    pglite,
+    close: () => pglite.close(),
+  };
+}
+
+/** Applies the committed SQL migrations; safe when web and worker processes start together. */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === 'pglite') {
+    await migratePglite(drizzlePglite(handle.pglite), { migrationsFolder });
+    return;
+  }
+  // A dedicated connection holds the advisory lock for the whole migration run.
+  const client = new pg.Client({ connectionString: handle.connectionString });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg(client), { migrationsFolder });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    await client.end();
+  }
+}
+
+/** Rows of a raw SQL query; node-postgres and PGlite both answer with `{ rows }`. */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

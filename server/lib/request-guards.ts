@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * A cross-site page can post forms (urlencoded, multipart, text/plain) with the user's cookie, but it
+ * cannot send `application/json` without a CORS preflight we never grant. So a mutating API call must
+ * carry JSON or no body at all, and an Origin header, when the browser sends one, must be ours.
+ */
+export function registerCrossSiteGuard(app: FastifyInstance, publicUrl: string) {
+  const publicOrigin = new URL(publicUrl).origin;
+  app.addHook('onRequest', async (request) => {
+    if (!MUTATING.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    if (origin && origin !== publicOrigin && !isSameHost(origin, request)) {
+      throw AppError.forbidden('Cross-site request refused', 'cross_site');
+    }
+    const contentType = request.headers['content-type'];
+    if (contentType && !/^application\/json\b/i.test(contentType)) {
+      throw new AppError(
+        'unsupported_media_type',
+        'Send the request body as JSON (Content-Type: application/json)',
+        415,
+      );
+    }
+  });
+}
+
+function isSameHost(origin: string, request: FastifyRequest): boolean {
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,26 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Serves the built React app and answers every non-API page path with index.html (client routing). */
+export async function registerWebClient(app: FastifyInstance, webDist: string) {
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    app.log.warn(`No built web client in ${webDist}: run "npm run build:web". Serving the API only.`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      // Vite puts a content hash in every asset name, so assets never change under the same URL.
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/*', (request, reply) => {
+    if (request.url.startsWith('/api/')) return reply.callNotFound();
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { RequestContext } from './auth.service';
+import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionsService } from './sessions.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, resolved once per API request from the session cookie. */
+    currentUser: UserRow | null;
+  }
+}
+
+/** Resolves the session cookie of every API request into `request.currentUser`. */
+export function registerSessionAuth(app: FastifyInstance, sessions: SessionsService) {
+  app.decorateRequest('currentUser', null);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token && request.url.startsWith('/api/')) request.currentUser = await sessions.resolve(token);
+  });
+}
+
+/** The signed-in user, or a 401 for the client to turn into its "logged out" flow. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.currentUser) throw AppError.unauthorized();
+  return request.currentUser;
+}
+
+export function requestContext(request: FastifyRequest): RequestContext {
+  return { ip: request.ip, userAgent: request.headers['user-agent'], sessionToken: request.cookies[SESSION_COOKIE] };
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: SESSION_ABSOLUTE_MS / 1000,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}

@@ -1,0 +1,293 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { users } from '../../db/schema';
+import { createTestApp, postJson, registerUser, sessionCookie, validRegistration } from '../../test/app';
+
+const t = await createTestApp();
+const { app } = t;
+afterAll(() => t.close());
+
+const userCount = () => t.database.db.$count(users);
+const getUser = (token?: string) =>
+  app.inject({ method: 'GET', url: '/api/auth/user', headers: token ? { cookie: `lr_session=${token}` } : {} });
+
+describe('POST /api/auth/register', () => {
+  it('creates the first user as admin on a 14-day trial and signs them in', async () => {
+    const before = Date.now();
+    const response = await postJson(app, '/api/auth/register', validRegistration('Owner@Example.com'));
+    expect(response.statusCode).toBe(201);
+    const user = response.json();
+    expect(user).toMatchObject({
+      email: 'owner@example.com',
+      firstName: 'Dana',
+      lastName: 'Reyes',
+      companyName: 'Reyes Realty',
+      industry: 'Real Estate',
+      service: 'Home sales',
+      preferredLocalClients: 'First-time buyers in Austin',
+      subscriptionStatus: 'trial',
+      isAdmin: true,
+    });
+    expect(user).not.toHaveProperty('passwordHash');
+    const trialDays = (Date.parse(user.trialEndDate) - before) / 86_400_000;
+    expect(trialDays).toBeGreaterThan(13.99);
+    expect(trialDays).toBeLessThan(14.01);
+
+    const token = sessionCookie(response);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
+    expect((await getUser(token)).json().email).toBe('owner@example.com');
+  });
+
+  it('makes every later user an ordinary user', async () => {
+    const response = await postJson(app, '/api/auth/register', validRegistration('second@example.com'));
+    expect(response.statusCode).toBe(201);
+    expect(response.json().isAdmin).toBe(false);
+  });
+
+  it('sets an HttpOnly, SameSite=Lax session cookie, not Secure over http', async () => {
+    const response = await postJson(app, '/api/auth/register', validRegistration('cookie@example.com'));
+    const header = String(response.headers['set-cookie']);
+    expect(header).toMatch(/lr_session=[^;]+;/);
+    expect(header).toMatch(/HttpOnly/);
+    expect(header).toMatch(/SameSite=Lax/);
+    expect(header).toMatch(/Path=\//);
+    expect(header).not.toMatch(/Secure/);
+  });
+
+  it('accepts registration without first and last name', async () => {
+    const { firstName: _f, lastName: _l, ...withoutNames } = validRegistration('nonames@example.com');
+    const response = await postJson(app, '/api/auth/register', withoutNames);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ firstName: null, lastName: null });
+  });
+
+  it('refuses an email that exists, whatever its case, with 409 and stores nothing', async () => {
+    const count = await userCount();
+    const response = await postJson(app, '/api/auth/register', validRegistration('OWNER@example.com'));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'An account with this email already exists. Sign in instead.' });
+    expect(sessionCookie(response)).toBeUndefined();
+    expect(await userCount()).toBe(count);
+  });
+
+  const requiredFields = ['email', 'password', 'companyName', 'industry', 'service', 'preferredLocalClients'];
+  it.each(requiredFields)('answers 400 naming %s when it is missing, and stores nothing', async (field) => {
+    const count = await userCount();
+    const payload: Record<string, unknown> = validRegistration(`missing-${field}@example.com`);
+    delete payload[field];
+    const response = await postJson(app, '/api/auth/register', payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(new RegExp(`^${field}: `));
+    expect(await userCount()).toBe(count);
+  });
+
+  it.each(['companyName', 'industry'])('treats a blank %s as missing', async (field) => {
+    const response = await postJson(app, '/api/auth/register', {
+      ...validRegistration(`blank-${field}@example.com`),
+      [field]: '   ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(new RegExp(`^${field}: .+ is required$`));
+  });
+
+  it('answers 400 for a malformed email', async () => {
+    const response = await postJson(app, '/api/auth/register', validRegistration('not-an-email'));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'email: Enter a valid email address' });
+  });
+
+  it('answers 400 for a password shorter than 6 characters', async () => {
+    const response = await postJson(app, '/api/auth/register', {
+      ...validRegistration('short@example.com'),
+      password: '12345',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'password: Password must be at least 6 characters long' });
+  });
+
+  it('answers malformed JSON with a 400 message and no stack trace', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(Object.keys(response.json())).toEqual(['message']);
+    expect(response.body).not.toMatch(/at .+\.(js|ts):\d+/);
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('signs in with the right password, case-insensitively on the email', async () => {
+    const response = await postJson(app, '/api/auth/login', { email: 'Owner@Example.COM', password: 'correct-horse' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().email).toBe('owner@example.com');
+    expect((await getUser(sessionCookie(response))).statusCode).toBe(200);
+  });
+
+  it('gives the same answer for a wrong password and an unknown email', async () => {
+    const wrongPassword = await postJson(app, '/api/auth/login', { email: 'owner@example.com', password: 'nope!!' });
+    const unknownEmail = await postJson(app, '/api/auth/login', { email: 'ghost@example.com', password: 'nope!!' });
+    for (const response of [wrongPassword, unknownEmail]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'Invalid email or password' });
+      expect(sessionCookie(response)).toBeUndefined();
+    }
+  });
+
+  it('requires email and password, with no minimum length at login', async () => {
+    const missing = await postJson(app, '/api/auth/login', { email: 'owner@example.com' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/^password: /);
+    const short = await postJson(app, '/api/auth/login', { email: 'owner@example.com', password: 'x' });
+    expect(short.statusCode).toBe(401);
+  });
+
+  it('issues a new token at every login and retires the one the browser presented', async () => {
+    const first = sessionCookie(await postJson(app, '/api/auth/login', validRegistration('owner@example.com')));
+    const second = await postJson(app, '/api/auth/login', validRegistration('owner@example.com'), first);
+    const secondToken = sessionCookie(second);
+    expect(secondToken).toBeDefined();
+    expect(secondToken).not.toBe(first);
+    expect((await getUser(first)).statusCode).toBe(401);
+    expect((await getUser(secondToken)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/auth/user and POST /api/auth/logout', () => {
+  it('answers 401 with a message when signed out or with an unknown token', async () => {
+    for (const response of [await getUser(), await getUser('forged-token')]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'Unauthorized' });
+    }
+  });
+
+  it('ends the session and clears the cookie at logout', async () => {
+    const token = await registerUser(app, 'leaver@example.com');
+    const response = await postJson(app, '/api/auth/logout', {}, token);
+    expect(response.statusCode).toBe(200);
+    expect(String(response.headers['set-cookie'])).toMatch(/lr_session=;.*Expires=Thu, 01 Jan 1970/);
+    expect((await getUser(token)).statusCode).toBe(401);
+  });
+
+  it('accepts a logout without a body or a session', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/auth/logout' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('sends a browser navigating to /api/login to the login form', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/login' });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('/login');
+  });
+});
+
+describe('PUT /api/user/password', () => {
+  it('revokes every other session of the user and keeps the current one', async () => {
+    const current = await registerUser(app, 'mover@example.com');
+    const otherDevice = sessionCookie(
+      await postJson(app, '/api/auth/login', { email: 'mover@example.com', password: 'correct-horse' }),
+    );
+    const bystander = await registerUser(app, 'bystander@example.com');
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/api/user/password',
+      headers: { cookie: `lr_session=${current}` },
+      payload: { currentPassword: 'correct-horse', newPassword: 'battery-staple' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await getUser(otherDevice)).statusCode).toBe(401);
+    expect((await getUser(current)).statusCode).toBe(200);
+    expect((await getUser(bystander)).statusCode).toBe(200);
+    const oldPassword = await postJson(app, '/api/auth/login', {
+      email: 'mover@example.com',
+      password: 'correct-horse',
+    });
+    expect(oldPassword.statusCode).toBe(401);
+    const newPassword = await postJson(app, '/api/auth/login', {
+      email: 'mover@example.com',
+      password: 'battery-staple',
+    });
+    expect(newPassword.statusCode).toBe(200);
+  });
+
+  it('refuses a wrong current password and a short new one', async () => {
+    const token = await registerUser(app, 'careful@example.com');
+    const put = (payload: object) =>
+      app.inject({ method: 'PUT', url: '/api/user/password', headers: { cookie: `lr_session=${token}` }, payload });
+    const wrong = await put({ currentPassword: 'not-it', newPassword: 'battery-staple' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ message: 'currentPassword: Current password is incorrect' });
+    const short = await put({ currentPassword: 'correct-horse', newPassword: '123' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('newPassword: Password must be at least 6 characters long');
+    expect((await getUser(token)).statusCode).toBe(200);
+  });
+
+  it('answers 401 when signed out', async () => {
+    const response = await app.inject({
+      method: 'PUT',
+      url: '/api/user/password',
+      payload: { currentPassword: 'a', newPassword: 'bbbbbb' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('rate limiting', () => {
+  const limited = createTestApp({ authRateLimitPerMinute: 5 });
+  let closeLimited: () => Promise<void>;
+  beforeAll(async () => {
+    closeLimited = (await limited).close;
+  });
+  afterAll(() => closeLimited());
+  afterEach(() => vi.useRealTimers());
+
+  it('answers a login flood with 429 and lets the real user in a minute later', async () => {
+    const { app: limitedApp } = await limited;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    await registerUser(limitedApp, 'victim@example.com');
+    const attempt = (password: string) =>
+      postJson(limitedApp, '/api/auth/login', { email: 'victim@example.com', password });
+    for (let i = 0; i < 5; i++) expect((await attempt(`guess-${i}`)).statusCode).toBe(401);
+
+    const flooded = await attempt('correct-horse');
+    expect(flooded.statusCode).toBe(429);
+    expect(flooded.json().message).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
+    expect(Number(flooded.headers['retry-after'])).toBeGreaterThan(0);
+
+    vi.setSystemTime(Date.now() + 61_000);
+    expect((await attempt('correct-horse')).statusCode).toBe(200);
+  });
+
+  it('limits by email even when the attempts come from many addresses', async () => {
+    const { app: limitedApp } = await limited;
+    await registerUser(limitedApp, 'target@example.com');
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const response = await limitedApp.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: `10.0.0.${i + 1}`,
+        payload: { email: 'target@example.com', password: 'wrong-password' },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+  });
+
+  it('limits registrations per address', async () => {
+    const { app: limitedApp } = await limited;
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const response = await limitedApp.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: '10.9.9.9',
+        payload: validRegistration(`flood-${i}@example.com`),
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
+  });
+});

@@ -1,0 +1,101 @@
+import { eq, sql } from 'drizzle-orm';
+import type { LoginInput, PasswordChangeInput, RegisterInput } from '../../../contract/auth';
+import type { Database } from '../../db/client';
+import { type UserRow, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
+import type { SessionsService } from './sessions.service';
+
+/** SPEC §1: a 2-week free trial with no credit card. */
+export const TRIAL_DAYS = 14;
+const INVALID_CREDENTIALS = 'Invalid email or password';
+const EMAIL_TAKEN = 'An account with this email already exists. Sign in instead.';
+// Serialises registrations so exactly one first user becomes the admin.
+const REGISTRATION_LOCK_ID = 727_465_002;
+
+/** Emails are unique case-insensitively (users_email_lower_idx); `email` is already lower case. */
+const hasEmail = (email: string) => sql`lower(${users.email}) = ${email}`;
+
+export type RequestContext = { ip: string; userAgent?: string; sessionToken?: string };
+export type SignedIn = { user: UserRow; token: string; expiresAt: Date };
+export type AuthService = ReturnType<typeof createAuthService>;
+
+export function createAuthService(deps: {
+  db: Database;
+  sessions: SessionsService;
+  limiter: RateLimiter;
+  now?: () => Date;
+}) {
+  const { db, sessions, limiter } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** One flood check for every auth attempt, keyed by IP and, where known, by email. */
+  function throttle(keys: string[]) {
+    const waits = keys.map((key) => limiter.hit(key));
+    const wait = Math.max(...waits);
+    if (wait > 0) {
+      throw AppError.tooManyRequests(
+        `Too many attempts. Please wait ${wait} second${wait === 1 ? '' : 's'} and try again.`,
+        wait,
+      );
+    }
+  }
+
+  async function startSession(user: UserRow, context: RequestContext): Promise<SignedIn> {
+    // A new token at every sign-in: a token planted before sign-in is worthless after it.
+    if (context.sessionToken) await sessions.revoke(context.sessionToken);
+    const { token, expiresAt } = await sessions.create(user.id, context.userAgent);
+    return { user, token, expiresAt };
+  }
+
+  return {
+    async register(input: RegisterInput, context: RequestContext): Promise<SignedIn> {
+      throttle([`register:ip:${context.ip}`]);
+      const { password, ...profile } = input;
+      const passwordHash = await hashPassword(password);
+      const trialEndDate = new Date(now().getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
+      const user = await db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK_ID})`);
+        const [existing] = await tx.select({ id: users.id }).from(users).where(hasEmail(profile.email));
+        if (existing) throw AppError.conflict(EMAIL_TAKEN, 'email_taken');
+        const [anyUser] = await tx.select({ id: users.id }).from(users).limit(1);
+        const [created] = await tx
+          .insert(users)
+          .values({
+            ...profile,
+            passwordHash,
+            subscriptionStatus: 'trial',
+            trialEndDate,
+            isAdmin: !anyUser,
+          })
+          .returning();
+        return created;
+      });
+      return startSession(user, context);
+    },
+
+    async login(input: LoginInput, context: RequestContext): Promise<SignedIn> {
+      throttle([`login:ip:${context.ip}`, `login:email:${input.email}`]);
+      const [user] = await db.select().from(users).where(hasEmail(input.email));
+      const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
+      if (!user || !valid) throw AppError.unauthorized(INVALID_CREDENTIALS, 'invalid_credentials');
+      return startSession(user, context);
+    },
+
+    async logout(context: RequestContext): Promise<void> {
+      if (context.sessionToken) await sessions.revoke(context.sessionToken);
+    },
+
+    /** Changes the password and ends every other session of the user; this one stays signed in. */
+    async changePassword(user: UserRow, input: PasswordChangeInput, context: RequestContext): Promise<void> {
+      throttle([`password:user:${user.id}`]);
+      if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+        throw AppError.badRequest('currentPassword: Current password is incorrect', 'wrong_password');
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.update(users).set({ passwordHash, updatedAt: now() }).where(eq(users.id, user.id));
+      await sessions.revokeAllForUser(user.id, context.sessionToken);
+    },
+  };
+}

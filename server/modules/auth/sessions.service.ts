@@ -1,0 +1,79 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sessions, type UserRow, users } from '../../db/schema';
+
+export const SESSION_COOKIE = 'lr_session';
+/** Signed out after a week without a request, and after 30 days whatever happens. */
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+// Refreshing last_seen_at on every request would turn every read into a write.
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export type SessionsService = ReturnType<typeof createSessionsService>;
+
+export function createSessionsService(deps: { db: Database; sessionSecret: string; now?: () => Date }) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const hashToken = (token: string) => createHmac('sha256', deps.sessionSecret).update(token).digest('hex');
+
+  return {
+    /** Starts a session; the returned token goes into the cookie and nowhere else. */
+    async create(userId: string, userAgent: string | undefined): Promise<{ token: string; expiresAt: Date }> {
+      const token = randomBytes(32).toString('base64url');
+      const createdAt = now();
+      const expiresAt = new Date(createdAt.getTime() + SESSION_ABSOLUTE_MS);
+      await db.insert(sessions).values({
+        tokenHash: hashToken(token),
+        userId,
+        createdAt,
+        lastSeenAt: createdAt,
+        expiresAt,
+        userAgent: userAgent?.slice(0, 300) ?? null,
+      });
+      return { token, expiresAt };
+    },
+
+    /** The user behind a live session token, or null when it is unknown, idle too long or expired. */
+    async resolve(token: string): Promise<UserRow | null> {
+      const tokenHash = hashToken(token);
+      const at = now();
+      const [row] = await db
+        .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.tokenHash, tokenHash),
+            gt(sessions.expiresAt, at),
+            gt(sessions.lastSeenAt, new Date(at.getTime() - SESSION_IDLE_MS)),
+          ),
+        );
+      if (!row) return null;
+      if (at.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.tokenHash, tokenHash));
+      }
+      return row.user;
+    },
+
+    async revoke(token: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    },
+
+    /** Ends every session of a user, except the one whose token is given (the caller's own). */
+    async revokeAllForUser(userId: string, exceptToken?: string): Promise<void> {
+      const keep = exceptToken ? ne(sessions.tokenHash, hashToken(exceptToken)) : undefined;
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), keep));
+    },
+
+    /** Housekeeping: removes sessions past their absolute or idle expiry. Returns how many. */
+    async deleteExpired(): Promise<number> {
+      const at = now();
+      const deleted = await db
+        .delete(sessions)
+        .where(or(lt(sessions.expiresAt, at), lt(sessions.lastSeenAt, new Date(at.getTime() - SESSION_IDLE_MS))))
+        .returning({ tokenHash: sessions.tokenHash });
+      return deleted.length;
+    },
+  };
+}

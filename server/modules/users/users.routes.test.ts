@@ -1,0 +1,74 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser } from '../../test/app';
+
+const t = await createTestApp();
+const { app } = t;
+afterAll(() => t.close());
+
+const putProfile = (payload: object, token?: string) =>
+  app.inject({
+    method: 'PUT',
+    url: '/api/user/profile',
+    headers: token ? { cookie: `lr_session=${token}` } : {},
+    payload,
+  });
+
+describe('PUT /api/user/profile', () => {
+  it('updates the profile fields and returns the user', async () => {
+    const token = await registerUser(app, 'profile@example.com');
+    const response = await putProfile(
+      {
+        firstName: ' Maria ',
+        lastName: 'Lopez',
+        companyName: 'Lopez Insurance',
+        industry: 'Insurance',
+        service: 'Home insurance',
+        preferredLocalClients: 'Homeowners in Tucson',
+      },
+      token,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      email: 'profile@example.com',
+      firstName: 'Maria',
+      lastName: 'Lopez',
+      companyName: 'Lopez Insurance',
+      industry: 'Insurance',
+      service: 'Home insurance',
+      preferredLocalClients: 'Homeowners in Tucson',
+    });
+    const current = await app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: `lr_session=${token}` },
+    });
+    expect(current.json().companyName).toBe('Lopez Insurance');
+  });
+
+  it('keeps fields that are left out and clears fields sent blank', async () => {
+    const token = await registerUser(app, 'partial@example.com');
+    const response = await putProfile({ lastName: '', industry: 'Finance' }, token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ firstName: 'Dana', lastName: null, industry: 'Finance' });
+  });
+
+  it('changes only the signed-in user', async () => {
+    const mine = await registerUser(app, 'mine@example.com');
+    const theirs = await registerUser(app, 'theirs@example.com');
+    await putProfile({ companyName: 'Mine Inc' }, mine);
+    const other = await app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: `lr_session=${theirs}` },
+    });
+    expect(other.json().companyName).toBe('Reyes Realty');
+  });
+
+  it('answers 401 when signed out and 400 for a field that is not text', async () => {
+    expect((await putProfile({ firstName: 'X' })).statusCode).toBe(401);
+    const token = await registerUser(app, 'typed@example.com');
+    const response = await putProfile({ firstName: 42 }, token);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^firstName: /);
+  });
+});

@@ -1,0 +1,24 @@
+import { eq } from 'drizzle-orm';
+import type { ProfileInput } from '../../../contract/auth';
+import type { Database } from '../../db/client';
+import { type UserRow, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+export function createUsersService(deps: { db: Database }) {
+  const { db } = deps;
+  return {
+    /** Replaces the profile fields of the signed-in user; fields left out keep their value. */
+    async updateProfile(userId: string, input: ProfileInput): Promise<UserRow> {
+      const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+      const [updated] = await db
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning();
+      if (!updated) throw AppError.notFound('User not found');
+      return updated;
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { type AppConfig, buildApp } from '../app';
+import { createTestDatabase } from './database';
+
+export const testConfig: AppConfig = {
+  publicUrl: 'http://localhost:5000',
+  secureCookies: false,
+  sessionSecret: 'test-session-secret-that-is-long-enough-0123456789',
+  authRateLimitPerMinute: 20,
+  webDist: null,
+};
+
+/** A real app on a real, empty database; `close` tears both down. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}) {
+  const database = await createTestDatabase();
+  const app = await buildApp({ ...testConfig, ...overrides }, database.db);
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}
+
+export const validRegistration = (email: string) => ({
+  email,
+  password: 'correct-horse',
+  firstName: 'Dana',
+  lastName: 'Reyes',
+  companyName: 'Reyes Realty',
+  industry: 'Real Estate',
+  service: 'Home sales',
+  preferredLocalClients: 'First-time buyers in Austin',
+});
+
+/** The value of the session cookie a response set, or undefined. */
+export function sessionCookie(response: LightMyRequestResponse): string | undefined {
+  return response.cookies.find((cookie) => cookie.name === 'lr_session')?.value;
+}
+
+export function postJson(app: FastifyInstance, url: string, payload: unknown, cookie?: string) {
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: cookie ? { cookie: `lr_session=${cookie}` } : {},
+  });
+}
+
+/** Registers a user and returns its session token. */
+export async function registerUser(app: FastifyInstance, email: string): Promise<string> {
+  const response = await postJson(app, '/api/auth/register', validRegistration(email));
+  const token = sessionCookie(response);
+  if (response.statusCode !== 201 || !token) throw new Error(`register failed: ${response.body}`);
+  return token;
+}
