@@ -16,13 +16,14 @@ import { createSessionsService } from './modules/auth/sessions.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 
-export type AppConfig = Pick<Config, 'publicUrl' | 'secureCookies' | 'sessionSecret' | 'authRateLimitPerMinute'> & {
+export type AppConfig = Pick<
+  Config,
+  'publicUrl' | 'secureCookies' | 'sessionSecret' | 'authRateLimitPerMinute' | 'trustProxy'
+> & {
   /** The process logger; API tests pass none and get a silent app. */
   logger?: FastifyBaseLogger;
   /** Folder of the built web client; omitted in API tests. */
   webDist?: string | null;
-  /** Trust X-Forwarded-For (behind a reverse proxy) when set. */
-  trustProxy?: boolean;
 };
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
@@ -31,7 +32,8 @@ export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.met
 export async function buildApp(config: AppConfig, db: Database): Promise<FastifyInstance> {
   const app = Fastify({
     ...(config.logger ? { loggerInstance: config.logger } : { logger: false }),
-    trustProxy: config.trustProxy ?? false,
+    // Behind a reverse proxy, the client's IP (for rate limits) comes from X-Forwarded-For.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

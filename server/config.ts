@@ -19,6 +19,7 @@ const envSchema = z
       .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
       .optional(),
     ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+    TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
@@ -39,6 +40,7 @@ export type Config = {
   sessionSecret: string;
   encryptionKey: Buffer;
   role: 'all' | 'web' | 'worker';
+  trustProxy: boolean;
   authRateLimitPerMinute: number;
   logLevel: string;
 };
@@ -67,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: values.SESSION_SECRET ?? persistedSecret(dataDir, 'session-secret', 32),
     encryptionKey: Buffer.from(values.ENCRYPTION_KEY ?? persistedSecret(dataDir, 'encryption-key', 32), 'hex'),
     role: values.ROLE,
+    trustProxy: values.TRUST_PROXY === 'true' || values.TRUST_PROXY === '1',
     authRateLimitPerMinute: values.AUTH_RATE_LIMIT_PER_MINUTE,
     logLevel: values.LOG_LEVEL,
   };

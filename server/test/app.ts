@@ -7,6 +7,7 @@ export const testConfig: AppConfig = {
   secureCookies: false,
   sessionSecret: 'test-session-secret-that-is-long-enough-0123456789',
   authRateLimitPerMinute: 20,
+  trustProxy: false,
   webDist: null,
 };
 
