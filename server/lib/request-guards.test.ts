@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser, validRegistration } from '../test/app';
+import { createTestApp, getCurrentUser, registerUser, validRegistration } from '../test/app';
 
 const t = await createTestApp({ publicUrl: 'https://reach.example.com', secureCookies: true });
 const { app } = t;
@@ -18,7 +18,7 @@ describe('cross-site protection of mutating API calls', () => {
       expect(response.statusCode).toBe(415);
       expect(response.json()).toEqual({ message: 'Send the request body as JSON (Content-Type: application/json)' });
     }
-    const me = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie: `lr_session=${token}` } });
+    const me = await getCurrentUser(app, token);
     expect(me.json().companyName).toBe('Reyes Realty');
   });
 

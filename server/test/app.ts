@@ -50,6 +50,10 @@ export function postJson(app: FastifyInstance, url: string, payload: unknown, co
   });
 }
 
+export function getCurrentUser(app: FastifyInstance, token?: string) {
+  return app.inject({ method: 'GET', url: '/api/auth/user', headers: token ? { cookie: `lr_session=${token}` } : {} });
+}
+
 /** Registers a user and returns its session token. */
 export async function registerUser(app: FastifyInstance, email: string): Promise<string> {
   const response = await postJson(app, '/api/auth/register', validRegistration(email));

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser } from '../../test/app';
+import { createTestApp, getCurrentUser, registerUser } from '../../test/app';
 
 const t = await createTestApp();
 const { app } = t;
@@ -37,11 +37,7 @@ describe('PUT /api/user/profile', () => {
       service: 'Home insurance',
       preferredLocalClients: 'Homeowners in Tucson',
     });
-    const current = await app.inject({
-      method: 'GET',
-      url: '/api/auth/user',
-      headers: { cookie: `lr_session=${token}` },
-    });
+    const current = await getCurrentUser(app, token);
     expect(current.json().companyName).toBe('Lopez Insurance');
   });
 
@@ -56,11 +52,7 @@ describe('PUT /api/user/profile', () => {
     const mine = await registerUser(app, 'mine@example.com');
     const theirs = await registerUser(app, 'theirs@example.com');
     await putProfile({ companyName: 'Mine Inc' }, mine);
-    const other = await app.inject({
-      method: 'GET',
-      url: '/api/auth/user',
-      headers: { cookie: `lr_session=${theirs}` },
-    });
+    const other = await getCurrentUser(app, theirs);
     expect(other.json().companyName).toBe('Reyes Realty');
   });
 
