@@ -1,0 +1,68 @@
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+
+export type TestUser = {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  industry: string;
+  service: string;
+  preferredLocalClients: string;
+};
+
+/** An address no other test uses, so specs can run in parallel against one database. */
+export function uniqueEmail(label = 'user'): string {
+  return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.test`;
+}
+
+export function newUser(overrides: Partial<TestUser> = {}): TestUser {
+  return {
+    email: uniqueEmail(),
+    password: 'test-password',
+    firstName: 'Sam',
+    lastName: 'Seller',
+    companyName: 'Harbor Homes',
+    industry: 'Real Estate',
+    service: 'Home sales',
+    preferredLocalClients: 'First-time buyers',
+    ...overrides,
+  };
+}
+
+/**
+ * Registers a user through the API. Pass `page.request` to leave the page signed in as that user
+ * (it shares the browser context's cookies), or the `request` fixture to leave the page signed out.
+ * Playwright sends `data` as JSON, which the server requires of request bodies.
+ */
+export async function signUpViaApi(request: APIRequestContext, overrides: Partial<TestUser> = {}): Promise<TestUser> {
+  const user = newUser(overrides);
+  const response = await request.post('/api/auth/register', { data: user });
+  expect(response.status(), await response.text()).toBe(201);
+  return user;
+}
+
+/** Signs in through the API; with `page.request` the page is then signed in. */
+export async function signInViaApi(request: APIRequestContext, email: string, password: string): Promise<void> {
+  const response = await request.post('/api/auth/login', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Signs in through the login form, as a person would, and waits for the dashboard. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Mass Email Campaign' })).toBeVisible();
+}
+
+/** The toast on screen (one at a time, SPEC §9). */
+export function toastMessage(page: Page): Locator {
+  return page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
+}
+
+/** The sidebar's user menu button, found by the display name it shows. */
+export function userMenuButton(page: Page, name: string): Locator {
+  return page.getByRole('button', { name });
+}

@@ -1,0 +1,108 @@
+import { expect, test } from '@playwright/test';
+import { adminUser } from './global-setup';
+import { signInViaApi, signUpViaApi, userMenuButton } from './helpers';
+
+const screens = [
+  { entry: 'Dashboard', path: '/', title: 'Mass Email Campaign' },
+  { entry: 'Templates', path: '/templates', title: 'Email Templates' },
+  { entry: 'Leads', path: '/leads', title: 'Leads Database' },
+  { entry: 'Email Accounts', path: '/accounts', title: 'Email Accounts' },
+  { entry: 'Analytics', path: '/analytics', title: 'Analytics Dashboard' },
+  { entry: 'Stock Tips', path: '/stock-tips', title: 'Stock Tips' },
+  { entry: 'Instructions', path: '/instructions', title: 'How to Use LocalReach' },
+  { entry: 'Settings', path: '/settings', title: 'Account Settings' },
+];
+
+test('every sidebar entry opens its screen', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await page.goto('/');
+  await expect(page.getByRole('complementary').getByText('LocalReach')).toBeVisible();
+  const sidebar = page.getByRole('navigation', { name: 'Main' });
+  for (const screen of screens) {
+    await sidebar.getByRole('link', { name: screen.entry, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${screen.path}$`));
+    await expect(page.getByRole('heading', { level: 1, name: screen.title })).toBeVisible();
+  }
+});
+
+test('the sidebar highlights the entry of the current screen', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await page.goto('/leads');
+  const sidebar = page.getByRole('navigation', { name: 'Main' });
+  await expect(sidebar.getByRole('link', { name: 'Leads', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(sidebar.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current', 'page');
+
+  await page.goto('/');
+  await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  await expect(sidebar.getByRole('link', { name: 'Leads', exact: true })).not.toHaveAttribute('aria-current', 'page');
+});
+
+test('an ordinary user has no Admin entry and is denied the admin page', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await page.goto('/');
+  const sidebar = page.getByRole('navigation', { name: 'Main' });
+  await expect(sidebar.getByRole('link', { name: 'Settings' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByText('You do not have permission to access this page.')).toBeVisible();
+});
+
+test('the admin sees the Admin entry and the admin dashboard', async ({ page }) => {
+  await signInViaApi(page.request, adminUser.email, adminUser.password);
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await expect(userMenuButton(page, 'Ada Admin')).toContainText('A');
+});
+
+test('the user menu shows the initial and full name, and leads to My Account', async ({ page }) => {
+  await signUpViaApi(page.request, { firstName: 'Zoe', lastName: 'Quinn' });
+  await page.goto('/');
+  const menuButton = userMenuButton(page, 'Zoe Quinn');
+  await expect(menuButton).toContainText('Z');
+
+  await menuButton.click();
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'My Account' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
+});
+
+test('without a full name the user menu falls back to the email', async ({ page }) => {
+  const user = await signUpViaApi(page.request, { firstName: 'Kim', lastName: '' });
+  await page.goto('/');
+  // A first name alone is not a full name: the email is shown, with the first name's initial.
+  const menuButton = userMenuButton(page, user.email);
+  await expect(menuButton).toContainText('K');
+
+  const nameless = await signUpViaApi(page.request, { firstName: '', lastName: '' });
+  await page.goto('/strategy-onboarding');
+  const namelessButton = userMenuButton(page, nameless.email);
+  await expect(namelessButton).toContainText(nameless.email[0].toUpperCase());
+  await expect(page.getByRole('heading', { name: `Welcome, ${nameless.email}!` })).toBeVisible();
+});
+
+test('on a narrow screen the sidebar opens from the menu button', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signUpViaApi(page.request);
+  await page.goto('/');
+  const sidebar = page.getByRole('navigation', { name: 'Main' });
+  await expect(sidebar).toBeHidden();
+
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await sidebar.getByRole('link', { name: 'Templates' }).click();
+  await expect(page.getByRole('heading', { name: 'Email Templates' })).toBeVisible();
+  await expect(sidebar).toBeHidden();
+});
+
+test('signed-in visitors of the login and signup pages go to the dashboard', async ({ page }) => {
+  await signUpViaApi(page.request);
+  for (const path of ['/login', '/signup']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Mass Email Campaign' })).toBeVisible();
+  }
+});

@@ -1,0 +1,28 @@
+import {
+  BookOpen,
+  ChartColumn,
+  FileText,
+  LayoutDashboard,
+  type LucideIcon,
+  Mail,
+  Settings,
+  ShieldCheck,
+  TrendingUp,
+  Users,
+} from 'lucide-react';
+
+export type NavEntry = { label: string; href: string; icon: LucideIcon };
+
+/** Sidebar entries in order (SPEC §2); the admin entry is added for admins only. */
+export const navEntries: NavEntry[] = [
+  { label: 'Dashboard', href: '/', icon: LayoutDashboard },
+  { label: 'Templates', href: '/templates', icon: FileText },
+  { label: 'Leads', href: '/leads', icon: Users },
+  { label: 'Email Accounts', href: '/accounts', icon: Mail },
+  { label: 'Analytics', href: '/analytics', icon: ChartColumn },
+  { label: 'Stock Tips', href: '/stock-tips', icon: TrendingUp },
+  { label: 'Instructions', href: '/instructions', icon: BookOpen },
+  { label: 'Settings', href: '/settings', icon: Settings },
+];
+
+export const adminNavEntry: NavEntry = { label: 'Admin', href: '/admin', icon: ShieldCheck };

@@ -1,0 +1,29 @@
+import { Redirect, Route, Switch } from 'wouter';
+import { NotFound } from '@/components/not-found';
+import { PublicLayout } from './layouts/public-layout';
+import { AuthRoute } from './routes/public/auth';
+import { LandingRoute } from './routes/public/landing';
+import { PricingRoute } from './routes/public/pricing';
+
+/** What a signed-out visitor can reach; every signed-in-only path is a 404 here (SPEC §2). */
+export function PublicRoutes() {
+  return (
+    <PublicLayout>
+      <Switch>
+        <Route path="/" component={LandingRoute} />
+        <Route path="/pricing" component={PricingRoute} />
+        <Route path="/login">
+          <AuthRoute mode="login" />
+        </Route>
+        <Route path="/signup">
+          <AuthRoute mode="signup" />
+        </Route>
+        {/* The server sends lost sessions to /api/login; in the browser that means the login form. */}
+        <Route path="/api/login">
+          <Redirect to="/login" replace />
+        </Route>
+        <Route component={NotFound} />
+      </Switch>
+    </PublicLayout>
+  );
+}

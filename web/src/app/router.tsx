@@ -1,0 +1,19 @@
+import { lazy, Suspense } from 'react';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { useUser } from '@/features/auth/api/get-user';
+import { PublicRoutes } from './public-routes';
+
+// Code-split so that visitors of the public pages never download the signed-in app.
+const SignedInApp = lazy(() => import('./signed-in-app'));
+
+/** Any user returned by GET /api/auth/user counts as signed in (SPEC §4). */
+export function AppRouter() {
+  const { data: user, isLoading } = useUser();
+  if (isLoading) return <FullPageSpinner />;
+  if (!user) return <PublicRoutes />;
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <SignedInApp />
+    </Suspense>
+  );
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { apiRequest } from '@/lib/api';
+import { currentUserQueryKey } from '@/lib/current-user-query-key';
+
+/** POST /api/auth/logout; the response is not read (SPEC §7). */
+export async function logout(): Promise<void> {
+  await apiRequest('POST', '/api/auth/logout', {});
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: async () => {
+      // Cached reads never go stale, so drop the previous user's data before someone else signs in.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== currentUserQueryKey[0] });
+      queryClient.setQueryData(currentUserQueryKey, null);
+      navigate('/');
+      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    },
+  });
+}

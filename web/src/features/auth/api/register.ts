@@ -1,0 +1,18 @@
+import type { RegisterRequest, User } from '@contract/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+import { currentUserQueryKey } from '@/lib/current-user-query-key';
+
+/** POST /api/auth/register: creates the account and signs it in. */
+export async function register(details: RegisterRequest): Promise<User> {
+  const response = await apiRequest('POST', '/api/auth/register', details);
+  return response.json();
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+  });
+}

@@ -1,0 +1,18 @@
+import type { ProfileUpdate, User } from '@contract/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+import { currentUserQueryKey } from '@/lib/current-user-query-key';
+
+/** PUT /api/user/profile: returns the updated user. */
+export async function updateProfile(profile: ProfileUpdate): Promise<User> {
+  const response = await apiRequest('PUT', '/api/user/profile', profile);
+  return response.json();
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+  });
+}

@@ -1,0 +1,78 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+
+/** A non-OK response. `message` follows SPEC §8: "{status}: {body text or status text}". */
+export class ApiError extends Error {
+  readonly status: number;
+  /** The `message` field of a JSON error body, when the body has one. */
+  readonly serverMessage: string | undefined;
+
+  constructor(status: number, statusText: string, bodyText: string) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = readServerMessage(bodyText);
+  }
+}
+
+function readServerMessage(bodyText: string): string | undefined {
+  try {
+    const body: unknown = JSON.parse(bodyText);
+    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
+      return body.message;
+    }
+  } catch {
+    // Not JSON: there is no server message to show.
+  }
+  return undefined;
+}
+
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (!response.ok) {
+    throw new ApiError(response.status, response.statusText, await response.text());
+  }
+}
+
+/** Calls the API with the session cookie. The body is sent as JSON only when given (SPEC §7). */
+export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+  const response = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  await throwIfNotOk(response);
+  return response;
+}
+
+type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** Default read: GET the path formed by joining the query key parts with '/'. */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const response = await fetch(queryKey.join('/'), { credentials: 'include', signal });
+    if (on401 === 'returnNull' && response.status === 401) return null;
+    await throwIfNotOk(response);
+    return (await response.json()) as T;
+  };
+}
+
+/** The toast text for a failed call: the server's own message, else the screen's fallback (SPEC §8). */
+export function errorToastMessage(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.serverMessage) || fallback;
+}
+
+// SPEC §9: cached data never goes stale and nothing is retried or refetched unless a screen says so.
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      queryFn: getQueryFn({ on401: 'throw' }),
+      staleTime: Number.POSITIVE_INFINITY,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+      retry: false,
+    },
+    mutations: {
+      retry: false,
+    },
+  },
+});
