@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 const shared = {
-  include: ['server/**/*.test.ts', 'contract/**/*.test.ts'],
+  include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/src/**/*.test.ts'],
   environment: 'node',
   testTimeout: 30_000,
   hookTimeout: 60_000,

@@ -13,6 +13,8 @@ import { registerSessionAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createSessionsService } from './modules/auth/sessions.service';
+import { leadsRoutes } from './modules/leads/leads.routes';
+import { createLeadsService } from './modules/leads/leads.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 
@@ -52,6 +54,7 @@ export async function buildApp(config: AppConfig, db: Database): Promise<Fastify
 
   await app.register(authRoutes(auth, config.secureCookies));
   await app.register(usersRoutes(createUsersService({ db })));
+  await app.register(leadsRoutes(createLeadsService({ db })));
   app.get('/api/health', async () => ({ status: 'ok' }));
 
   if (config.webDist !== null) await registerWebClient(app, config.webDist ?? defaultWebDist);

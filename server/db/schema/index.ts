@@ -1,1 +1,2 @@
+export * from './leads';
 export * from './users';

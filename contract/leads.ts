@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+export const LEADS_PAGE_SIZE = 100;
+/** Rows per upload request; the browser splits bigger files into chunks of at most this many rows. */
+export const CSV_CHUNK_ROWS = 5000;
+/** Largest upload request body the server accepts. */
+export const CSV_CHUNK_MAX_BYTES = 8 * 1024 * 1024;
+/** How many row errors an upload result lists (the count covers them all). */
+export const CSV_ERROR_DETAILS_LIMIT = 20;
+
+export const leadStatusSchema = z.enum(['active', 'unsubscribed', 'bounced']);
+export type LeadStatus = z.infer<typeof leadStatusSchema>;
+
+export const leadSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  company: z.string().nullable(),
+  status: leadStatusSchema,
+  customFields: z.record(z.string(), z.string()),
+  createdAt: z.string(),
+});
+export type Lead = z.infer<typeof leadSchema>;
+
+export const leadListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(LEADS_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const leadCountsSchema = z.object({
+  total: z.number().int(),
+  active: z.number().int(),
+  unsubscribed: z.number().int(),
+});
+export type LeadCounts = z.infer<typeof leadCountsSchema>;
+
+/** SPEC §5 Add Lead: email required and valid ("Invalid email address"); the rest optional. */
+export const createLeadSchema = z.object({
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, { error: 'Email is required' })
+    .max(254, { error: 'Invalid email address' })
+    .pipe(z.email({ error: 'Invalid email address' })),
+  firstName: z.string().trim().max(200).nullish(),
+  lastName: z.string().trim().max(200).nullish(),
+  company: z.string().trim().max(200).nullish(),
+});
+export type CreateLeadRequest = z.input<typeof createLeadSchema>;
+
+export const emailHistoryItemSchema = z.object({ subject: z.string(), sentAt: z.string() });
+export type EmailHistoryItem = z.infer<typeof emailHistoryItemSchema>;
+
+export const leadDetailSchema = z.object({
+  lead: leadSchema,
+  contactCount: z.number().int(),
+  hasResponded: z.boolean(),
+  lastContactedAt: z.string().nullable(),
+  emailHistory: z.array(emailHistoryItemSchema),
+});
+export type LeadDetail = z.infer<typeof leadDetailSchema>;
+
+/** GET /api/lead-contact-history/{id}: the emails sent to one lead, newest first. */
+export const leadContactHistorySchema = z.object({
+  leadId: z.number().int(),
+  emailHistory: z.array(emailHistoryItemSchema),
+});
+export type LeadContactHistory = z.infer<typeof leadContactHistorySchema>;
+
+export const leadWithSentWeeksSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  company: z.string().nullable(),
+  status: leadStatusSchema,
+  sentWeeks: z.array(z.number().int()),
+});
+export type LeadWithSentWeeks = z.infer<typeof leadWithSentWeeksSchema>;
+
+/**
+ * POST /api/leads/upload-csv. `csvData` is the file's rows keyed by its header (SPEC §7). `firstRowNumber` is the
+ * file line of the first row in this chunk (2 for the first chunk: line 1 is the header), so errors name file lines.
+ */
+export const csvUploadRequestSchema = z.object({
+  csvData: z.array(z.unknown()).max(CSV_CHUNK_ROWS, { error: `Upload at most ${CSV_CHUNK_ROWS} rows per request` }),
+  firstRowNumber: z.number().int().min(1).default(2),
+});
+export type CsvUploadRequest = z.input<typeof csvUploadRequestSchema>;
+
+export const csvRowErrorSchema = z.object({ row: z.number().int(), email: z.string(), reason: z.string() });
+export type CsvRowError = z.infer<typeof csvRowErrorSchema>;
+
+export const csvUploadResultSchema = z.object({
+  message: z.string(),
+  added: z.number().int(),
+  duplicates: z.number().int(),
+  errors: z.number().int(),
+  /** The first CSV_ERROR_DETAILS_LIMIT row errors: which line and why. */
+  errorDetails: z.array(csvRowErrorSchema),
+});
+export type CsvUploadResult = z.infer<typeof csvUploadResultSchema>;

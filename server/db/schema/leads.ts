@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    company: text('company'),
+    status: text('status', { enum: ['active', 'unsubscribed', 'bounced'] })
+      .notNull()
+      .default('active'),
+    customFields: jsonb('custom_fields').$type<Record<string, string>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // Duplicates are skipped by email, case-insensitively, per user (ON CONFLICT DO NOTHING targets this).
+    uniqueIndex('leads_user_email_idx').on(table.userId, sql`lower(${table.email})`),
+    // The list order: newest first, ties by id.
+    index('leads_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+  ],
+);
+
+/** Per-user lead counts, kept by triggers on `leads` so counting a million leads is one row read. */
+export const leadCounts = pgTable('lead_counts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  total: integer('total').notNull().default(0),
+  active: integer('active').notNull().default(0),
+  unsubscribed: integer('unsubscribed').notNull().default(0),
+  bounced: integer('bounced').notNull().default(0),
+});
+
+/**
+ * One row per email sent to a lead. Campaign sending (a later issue) fills it; the lead detail and history reads
+ * are computed from it.
+ */
+export const sentEmails = pgTable(
+  'sent_emails',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    leadId: bigint('lead_id', { mode: 'number' })
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    weekNumber: integer('week_number'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+  },
+  (table) => [index('sent_emails_lead_idx').on(table.leadId, table.sentAt.desc())],
+);
+
+export type LeadRow = typeof leads.$inferSelect;

@@ -1,0 +1,52 @@
+import { isValidLeadEmail, type MappedCsvRow, mapCsvRow } from '../../../contract/csv-leads';
+import type { CsvRowError } from '../../../contract/leads';
+
+const MAX_NAME_LENGTH = 200;
+const MAX_CUSTOM_VALUE_LENGTH = 5000;
+const MAX_CUSTOM_FIELDS = 100;
+
+export type CheckedChunk = { valid: MappedCsvRow[]; errors: CsvRowError[] };
+
+/**
+ * Applies SPEC §5's CSV rules to one uploaded chunk: all-empty rows are dropped, rows without a valid email or with
+ * malformed or oversized values become errors that name their file line. Nothing here throws on bad input.
+ */
+export function checkCsvChunk(rows: unknown[], firstRowNumber: number): CheckedChunk {
+  const valid: MappedCsvRow[] = [];
+  const errors: CsvRowError[] = [];
+  rows.forEach((raw, index) => {
+    const row = firstRowNumber + index;
+    if (!isPlainRow(raw)) {
+      errors.push({ row, email: '', reason: 'Malformed row: expected column values as text' });
+      return;
+    }
+    const mapped = mapCsvRow(raw);
+    if (!mapped) return;
+    const problem = rowProblem(mapped);
+    if (problem) errors.push({ row, email: mapped.email.slice(0, 254), reason: problem });
+    else valid.push(mapped);
+  });
+  return { valid, errors };
+}
+
+function isPlainRow(value: unknown): value is Record<string, unknown> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  return Object.values(value).every((cell) => cell === null || ['string', 'number', 'boolean'].includes(typeof cell));
+}
+
+function rowProblem(row: MappedCsvRow): string | null {
+  if (!row.email) return 'Missing email';
+  if (!isValidLeadEmail(row.email)) return 'Invalid email address';
+  for (const [label, value] of [
+    ['first name', row.firstName],
+    ['last name', row.lastName],
+    ['company', row.company],
+  ] as const) {
+    if (value.length > MAX_NAME_LENGTH) return `The ${label} is longer than ${MAX_NAME_LENGTH} characters`;
+  }
+  const custom = Object.entries(row.customFields);
+  if (custom.length > MAX_CUSTOM_FIELDS) return `More than ${MAX_CUSTOM_FIELDS} columns`;
+  const long = custom.find(([, value]) => value.length > MAX_CUSTOM_VALUE_LENGTH);
+  if (long) return `The value in column "${long[0].slice(0, 50)}" is longer than ${MAX_CUSTOM_VALUE_LENGTH} characters`;
+  return null;
+}

@@ -1,0 +1,85 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messageSchema } from '../../../contract/auth';
+import {
+  CSV_CHUNK_MAX_BYTES,
+  createLeadSchema,
+  csvUploadRequestSchema,
+  csvUploadResultSchema,
+  leadContactHistorySchema,
+  leadCountsSchema,
+  leadDetailSchema,
+  leadListQuerySchema,
+  leadSchema,
+  leadWithSentWeeksSchema,
+} from '../../../contract/leads';
+import { requireUser } from '../auth/auth.plugin';
+import type { LeadsService } from './leads.service';
+
+const idParams = z.object({ id: z.string() });
+
+export function leadsRoutes(leadsService: LeadsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/leads',
+      { schema: { querystring: leadListQuerySchema, response: { 200: z.array(leadSchema) } } },
+      async (request) => leadsService.list(requireUser(request).id, request.query),
+    );
+
+    app.get('/api/leads/count', { schema: { response: { 200: leadCountsSchema } } }, async (request) =>
+      leadsService.counts(requireUser(request).id),
+    );
+
+    app.get('/api/leads/export', async (request, reply) => {
+      const user = requireUser(request);
+      const date = new Date().toISOString().slice(0, 10);
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="leads-${date}.csv"`)
+        .header('cache-control', 'no-store');
+      return reply.send(Readable.from(leadsService.exportCsv(user.id)));
+    });
+
+    app.get('/api/leads/:id', { schema: { params: idParams, response: { 200: leadDetailSchema } } }, async (request) =>
+      leadsService.detail(requireUser(request).id, request.params.id),
+    );
+
+    app.get(
+      '/api/lead-contact-history/:id',
+      { schema: { params: idParams, response: { 200: leadContactHistorySchema } } },
+      async (request) => leadsService.contactHistory(requireUser(request).id, request.params.id),
+    );
+
+    app.post(
+      '/api/leads',
+      { schema: { body: createLeadSchema, response: { 201: leadSchema } } },
+      async (request, reply) =>
+        reply.status(201).send(await leadsService.create(requireUser(request).id, request.body)),
+    );
+
+    app.delete(
+      '/api/leads/:id',
+      { schema: { params: idParams, response: { 200: messageSchema } } },
+      async (request) => {
+        await leadsService.remove(requireUser(request).id, request.params.id);
+        return { message: 'Lead deleted successfully' };
+      },
+    );
+
+    app.post(
+      '/api/leads/upload-csv',
+      {
+        bodyLimit: CSV_CHUNK_MAX_BYTES,
+        schema: { body: csvUploadRequestSchema, response: { 200: csvUploadResultSchema } },
+      },
+      async (request) => leadsService.importCsvChunk(requireUser(request).id, request.body),
+    );
+
+    app.get(
+      '/api/leads-with-sent-weeks',
+      { schema: { response: { 200: z.array(leadWithSentWeeksSchema) } } },
+      async (request) => leadsService.withSentWeeks(requireUser(request).id),
+    );
+  };
+}

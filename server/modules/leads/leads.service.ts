@@ -1,0 +1,201 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { MappedCsvRow } from '../../../contract/csv-leads';
+import {
+  CSV_ERROR_DETAILS_LIMIT,
+  type CsvUploadResult,
+  type LeadContactHistory,
+  type LeadCounts,
+  type LeadDetail,
+  type LeadWithSentWeeks,
+} from '../../../contract/leads';
+import { type Database, queryRows } from '../../db/client';
+import { leadCounts, leads, sentEmails } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { csvLine } from './csv-export';
+import { checkCsvChunk } from './csv-import';
+import { toLeadDto } from './lead.dto';
+
+export type LeadsService = ReturnType<typeof createLeadsService>;
+
+type NewLead = { email: string; firstName?: string | null; lastName?: string | null; company?: string | null };
+
+const EXPORT_PAGE_SIZE = 5000;
+// Matches the index leads_user_created_idx exactly (drizzle-kit writes it DESC NULLS LAST), so the list is an
+// index scan that stops after one page.
+const newestFirst = [sql`${leads.createdAt} DESC NULLS LAST`, sql`${leads.id} DESC NULLS LAST`];
+
+export function createLeadsService(deps: { db: Database }) {
+  const { db } = deps;
+
+  /** The lead with this id if it belongs to the user; any other id is a 404, never data. */
+  async function ownedLead(userId: string, rawId: string) {
+    const id = Number(rawId);
+    const [lead] = Number.isSafeInteger(id)
+      ? await db
+          .select()
+          .from(leads)
+          .where(and(eq(leads.id, id), eq(leads.userId, userId)))
+      : [];
+    if (!lead) throw AppError.notFound('Lead not found');
+    return lead;
+  }
+
+  async function emailHistory(leadId: number) {
+    const rows = await db
+      .select({ subject: sentEmails.subject, sentAt: sentEmails.sentAt, respondedAt: sentEmails.respondedAt })
+      .from(sentEmails)
+      .where(eq(sentEmails.leadId, leadId))
+      .orderBy(desc(sentEmails.sentAt));
+    return rows;
+  }
+
+  /** One multi-row INSERT for a whole chunk; duplicates (in the table or the chunk) are skipped by the index. */
+  async function insertLeads(userId: string, rows: MappedCsvRow[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    // The chunk travels as one JSON parameter: no bind-parameter limit, one parse on the server.
+    const [result] = await queryRows<{ added: number }>(
+      db,
+      sql`WITH added AS (
+            INSERT INTO leads (user_id, email, first_name, last_name, company, custom_fields)
+            SELECT ${userId}, email, NULLIF("firstName", ''), NULLIF("lastName", ''), NULLIF(company, ''),
+                   "customFields"
+            FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+                 AS incoming(email text, "firstName" text, "lastName" text, company text, "customFields" jsonb)
+            ON CONFLICT (user_id, lower(email)) DO NOTHING
+            RETURNING 1
+          )
+          SELECT count(*)::int AS added FROM added`,
+    );
+    return result.added;
+  }
+
+  return {
+    async list(userId: string, page: { limit: number; offset: number }) {
+      const rows = await db
+        .select()
+        .from(leads)
+        .where(eq(leads.userId, userId))
+        .orderBy(...newestFirst)
+        .limit(page.limit)
+        .offset(page.offset);
+      return rows.map(toLeadDto);
+    },
+
+    async counts(userId: string): Promise<LeadCounts> {
+      const [row] = await db.select().from(leadCounts).where(eq(leadCounts.userId, userId));
+      return { total: row?.total ?? 0, active: row?.active ?? 0, unsubscribed: row?.unsubscribed ?? 0 };
+    },
+
+    async detail(userId: string, id: string): Promise<LeadDetail> {
+      const lead = await ownedLead(userId, id);
+      const history = await emailHistory(lead.id);
+      return {
+        lead: toLeadDto(lead),
+        contactCount: history.length,
+        hasResponded: history.some((email) => email.respondedAt !== null),
+        lastContactedAt: history[0]?.sentAt.toISOString() ?? null,
+        emailHistory: history.map(({ subject, sentAt }) => ({ subject, sentAt: sentAt.toISOString() })),
+      };
+    },
+
+    async contactHistory(userId: string, id: string): Promise<LeadContactHistory> {
+      const lead = await ownedLead(userId, id);
+      const history = await emailHistory(lead.id);
+      return {
+        leadId: lead.id,
+        emailHistory: history.map(({ subject, sentAt }) => ({ subject, sentAt: sentAt.toISOString() })),
+      };
+    },
+
+    async create(userId: string, input: NewLead) {
+      const [created] = await db
+        .insert(leads)
+        .values({
+          userId,
+          email: input.email,
+          firstName: input.firstName || null,
+          lastName: input.lastName || null,
+          company: input.company || null,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!created) throw AppError.conflict('A lead with this email already exists', 'lead_exists');
+      return toLeadDto(created);
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      const lead = await ownedLead(userId, id);
+      await db.delete(leads).where(and(eq(leads.id, lead.id), eq(leads.userId, userId)));
+    },
+
+    /** Imports one chunk of a CSV file (at most CSV_CHUNK_ROWS rows) in a single short statement. */
+    async importCsvChunk(userId: string, chunk: { csvData: unknown[]; firstRowNumber: number }) {
+      const { valid, errors } = checkCsvChunk(chunk.csvData, chunk.firstRowNumber);
+      const added = await insertLeads(userId, valid);
+      const duplicates = valid.length - added;
+      const result: CsvUploadResult = {
+        message: `Upload complete: ${added} added, ${duplicates} duplicates skipped, ${errors.length} errors`,
+        added,
+        duplicates,
+        errors: errors.length,
+        errorDetails: errors.slice(0, CSV_ERROR_DETAILS_LIMIT),
+      };
+      return result;
+    },
+
+    async withSentWeeks(userId: string): Promise<LeadWithSentWeeks[]> {
+      const weeks = sql<number[]>`COALESCE(
+        array_agg(DISTINCT ${sentEmails.weekNumber}) FILTER (WHERE ${sentEmails.weekNumber} IS NOT NULL), '{}')`;
+      return db
+        .select({
+          id: leads.id,
+          firstName: leads.firstName,
+          lastName: leads.lastName,
+          email: leads.email,
+          company: leads.company,
+          status: leads.status,
+          sentWeeks: weeks,
+        })
+        .from(leads)
+        .leftJoin(sentEmails, eq(sentEmails.leadId, leads.id))
+        .where(and(eq(leads.userId, userId), eq(leads.status, 'active')))
+        .groupBy(leads.id)
+        .orderBy(...newestFirst);
+    },
+
+    /** The user's leads as CSV lines, newest first, read in keyset pages so a million rows never sit in memory. */
+    async *exportCsv(userId: string): AsyncGenerator<string> {
+      const keys = await queryRows<{ key: string }>(
+        db,
+        sql`SELECT DISTINCT jsonb_object_keys(custom_fields) AS key FROM leads WHERE user_id = ${userId} ORDER BY 1`,
+      );
+      const customKeys = keys.map((row) => row.key);
+      yield csvLine(['email', 'firstName', 'lastName', 'company', 'status', 'createdAt', ...customKeys]);
+      let last: { createdAt: Date; id: number } | undefined;
+      for (;;) {
+        const after = last && sql`(${leads.createdAt}, ${leads.id}) < (${last.createdAt}, ${last.id})`;
+        const page = await db
+          .select()
+          .from(leads)
+          .where(and(eq(leads.userId, userId), after))
+          .orderBy(...newestFirst)
+          .limit(EXPORT_PAGE_SIZE);
+        if (page.length === 0) return;
+        yield page
+          .map((lead) =>
+            csvLine([
+              lead.email,
+              lead.firstName,
+              lead.lastName,
+              lead.company,
+              lead.status,
+              lead.createdAt.toISOString(),
+              ...customKeys.map((key) => lead.customFields[key]),
+            ]),
+          )
+          .join('');
+        last = page[page.length - 1];
+      }
+    },
+  };
+}
