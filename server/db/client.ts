@@ -1,12 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -38,6 +36,9 @@ export async function openDatabase(options: {
       close: () => pool.end(),
     };
   }
+  // Loaded only when used: PGlite's WebAssembly build adds ~40 MB to a process that talks to PostgreSQL.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   const pglite = options.dataDir ? new PGlite(path.join(options.dataDir, 'pglite')) : new PGlite();
   await pglite.waitReady;
   return {
@@ -51,7 +52,8 @@ export async function openDatabase(options: {
 /** Applies the committed SQL migrations; safe when web and worker processes start together. */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === 'pglite') {
-    await migratePglite(drizzlePglite(handle.pglite), { migrationsFolder });
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
+    await migratePglite(handle.db as Parameters<typeof migratePglite>[0], { migrationsFolder });
     return;
   }
   // A dedicated connection holds the advisory lock for the whole migration run.
