@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { aiRoutes } from './ai/ai.routes';
+import { type AiConfig, createAiService, createEmailWriter } from './ai/ai.service';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerErrorHandler } from './lib/error-handler';
@@ -15,18 +17,21 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { createLeadsService } from './modules/leads/leads.service';
+import { templatesRoutes } from './modules/templates/templates.routes';
+import { createTemplatesService } from './modules/templates/templates.service';
 import { usersRoutes } from './modules/users/users.routes';
 import { createUsersService } from './modules/users/users.service';
 
 export type AppConfig = Pick<
   Config,
   'publicUrl' | 'secureCookies' | 'sessionSecret' | 'authRateLimitPerMinute' | 'trustProxy'
-> & {
-  /** The process logger; API tests pass none and get a silent app. */
-  logger?: FastifyBaseLogger;
-  /** Folder of the built web client; omitted in API tests. */
-  webDist?: string | null;
-};
+> &
+  AiConfig & {
+    /** The process logger; API tests pass none and get a silent app. */
+    logger?: FastifyBaseLogger;
+    /** Folder of the built web client; omitted in API tests. */
+    webDist?: string | null;
+  };
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
 
@@ -55,6 +60,8 @@ export async function buildApp(config: AppConfig, db: Database): Promise<Fastify
   await app.register(authRoutes(auth, config.secureCookies));
   await app.register(usersRoutes(createUsersService({ db })));
   await app.register(leadsRoutes(createLeadsService({ db })));
+  await app.register(templatesRoutes(createTemplatesService({ db })));
+  await app.register(aiRoutes(createAiService({ writer: createEmailWriter(config) })));
   app.get('/api/health', async () => ({ status: 'ok' }));
 
   if (config.webDist !== null) await registerWebClient(app, config.webDist ?? defaultWebDist);

@@ -21,6 +21,12 @@ const envSchema = z
     ROLE: z.enum(['all', 'web', 'worker']).default('all'),
     TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+    AI_BASE_URL: z
+      .url({ error: 'must be the URL of an OpenAI-compatible API, e.g. http://localhost:11434/v1' })
+      .optional(),
+    AI_API_KEY: z.string().optional(),
+    AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   // PGlite lives in one process: splitting web and worker needs a shared PostgreSQL server.
@@ -43,6 +49,10 @@ export type Config = {
   trustProxy: boolean;
   authRateLimitPerMinute: number;
   logLevel: string;
+  aiBaseUrl: string | undefined;
+  aiApiKey: string | undefined;
+  aiModel: string;
+  aiTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -72,6 +82,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: values.TRUST_PROXY === 'true' || values.TRUST_PROXY === '1',
     authRateLimitPerMinute: values.AUTH_RATE_LIMIT_PER_MINUTE,
     logLevel: values.LOG_LEVEL,
+    aiBaseUrl: values.AI_BASE_URL,
+    aiApiKey: values.AI_API_KEY,
+    aiModel: values.AI_MODEL,
+    aiTimeoutMs: values.AI_TIMEOUT_MS,
   };
 }
 

@@ -8,6 +8,8 @@ export const testConfig: AppConfig = {
   sessionSecret: 'test-session-secret-that-is-long-enough-0123456789',
   authRateLimitPerMinute: 20,
   trustProxy: false,
+  aiModel: 'test-model',
+  aiTimeoutMs: 30_000,
   webDist: null,
 };
 

@@ -1,2 +1,3 @@
 export * from './leads';
+export * from './templates';
 export * from './users';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { templates } from './templates';
 import { users } from './users';
 
 export const leads = pgTable(
@@ -52,12 +53,16 @@ export const sentEmails = pgTable(
     leadId: bigint('lead_id', { mode: 'number' })
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
+    templateId: bigint('template_id', { mode: 'number' }).references(() => templates.id, { onDelete: 'set null' }),
     subject: text('subject').notNull(),
     weekNumber: integer('week_number'),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
   },
-  (table) => [index('sent_emails_lead_idx').on(table.leadId, table.sentAt.desc())],
+  (table) => [
+    index('sent_emails_lead_idx').on(table.leadId, table.sentAt.desc()),
+    index('sent_emails_template_idx').on(table.templateId),
+  ],
 );
 
 export type LeadRow = typeof leads.$inferSelect;

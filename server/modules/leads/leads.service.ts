@@ -11,6 +11,7 @@ import {
 import { type Database, queryRows } from '../../db/client';
 import { leadCounts, leads, sentEmails } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { resourceId } from '../../lib/resource-id';
 import { csvLine } from './csv-export';
 import { checkCsvChunk } from './csv-import';
 import { toLeadDto } from './lead.dto';
@@ -29,13 +30,11 @@ export function createLeadsService(deps: { db: Database }) {
 
   /** The lead with this id if it belongs to the user; any other id is a 404, never data. */
   async function ownedLead(userId: string, rawId: string) {
-    const id = Number(rawId);
-    const [lead] = Number.isSafeInteger(id)
-      ? await db
-          .select()
-          .from(leads)
-          .where(and(eq(leads.id, id), eq(leads.userId, userId)))
-      : [];
+    const id = resourceId(rawId, 'Lead not found');
+    const [lead] = await db
+      .select()
+      .from(leads)
+      .where(and(eq(leads.id, id), eq(leads.userId, userId)));
     if (!lead) throw AppError.notFound('Lead not found');
     return lead;
   }

@@ -1,0 +1,47 @@
+/**
+ * The one renderer for templates: the editor's live preview and the sending engine both call it, so a preview is
+ * exactly what a lead receives. Only {firstName}, {lastName}, {email} and {company} are substituted, optionally
+ * with a fallback: {firstName|there}. There is no other syntax: a template cannot reach code, files or settings.
+ * Substitution is one pass, so a lead value that itself contains "{company}" stays as typed.
+ */
+
+export const TEMPLATE_VARIABLES = ['firstName', 'lastName', 'email', 'company'] as const;
+export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
+export type TemplateLead = Partial<Record<TemplateVariable, string | null | undefined>>;
+
+const VARIABLE = /\{\s*(firstName|lastName|email|company)\s*(?:\|([^{}]*))?\}/g;
+
+export function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+function substitute(text: string, lead: TemplateLead, encode: (value: string) => string): string {
+  return text.replace(VARIABLE, (_match, name: TemplateVariable, fallback: string | undefined) => {
+    const value = lead[name]?.trim();
+    // The fallback is the template's own text (already sanitised HTML in a body), so only lead data is encoded.
+    return value ? encode(value) : (fallback?.trim() ?? '');
+  });
+}
+
+/** The subject line: plain text, no line breaks (a header cannot be split by a lead's data). */
+export function renderSubject(subject: string, lead: TemplateLead): string {
+  return substitute(subject, lead, (value) => value).replace(/[\r\n]+/g, ' ');
+}
+
+/** The HTML body: the (already sanitised) template HTML with lead values inserted as escaped text. */
+export function renderHtmlBody(html: string, lead: TemplateLead): string {
+  return substitute(html, lead, escapeHtml);
+}
+
+/** A sample lead for previews when no real lead is chosen. */
+export const SAMPLE_LEAD: TemplateLead = {
+  firstName: 'Maria',
+  lastName: 'Lopez',
+  email: 'maria.lopez@example.com',
+  company: 'Bayside Realty',
+};

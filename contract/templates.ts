@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/** SPEC §9: 3 MB per attachment. The server also caps a template at 10 MB and 10 files. */
+export const MAX_ATTACHMENT_BYTES = 3 * 1024 * 1024;
+export const MAX_TEMPLATE_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+export const MAX_ATTACHMENTS = 10;
+/** Template request bodies carry base64 attachments (4/3 of their size) plus the text. */
+export const TEMPLATE_BODY_LIMIT_BYTES = 15 * 1024 * 1024;
+
+export const templateStatusSchema = z.enum(['draft', 'active', 'archived']);
+export type TemplateStatus = z.infer<typeof templateStatusSchema>;
+
+export const attachmentSchema = z.object({
+  name: z.string().trim().min(1, { error: 'Attachment name is required' }).max(255),
+  contentType: z.string().trim().min(1).max(255).default('application/octet-stream'),
+  contentBytes: z.base64({ error: 'Attachment content must be base64' }),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** The size of a base64 payload once decoded. */
+export function decodedBase64Bytes(base64: string): number {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return Math.floor((base64.length * 3) / 4) - padding;
+}
+
+const required = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, { error: `${field} is required` });
+
+/** POST /api/templates and PUT /api/templates/{id}; the same rules as the editor (SPEC §5). */
+export const templateInputSchema = z.object({
+  name: required('Name').max(200, { error: 'Name must be at most 200 characters' }),
+  subject: required('Subject').max(998, { error: 'Subject must be at most 998 characters' }),
+  body: required('Body').max(500_000, { error: 'Body is too long' }),
+  weekNumber: z
+    .number({ error: 'Week number must be a whole number from 1 to 52' })
+    .int({ error: 'Week number must be a whole number from 1 to 52' })
+    .min(1, { error: 'Week number must be a whole number from 1 to 52' })
+    .max(52, { error: 'Week number must be a whole number from 1 to 52' })
+    .nullable()
+    .default(null),
+  status: templateStatusSchema.default('draft'),
+  includeStockTip: z.boolean().default(false),
+  attachments: z
+    .array(attachmentSchema)
+    .max(MAX_ATTACHMENTS, { error: `At most ${MAX_ATTACHMENTS} attachments per template` })
+    .default([]),
+});
+export type TemplateInput = z.input<typeof templateInputSchema>;
+export type TemplateInputParsed = z.output<typeof templateInputSchema>;
+
+export const templateSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  weekNumber: z.number().int().nullable(),
+  status: templateStatusSchema,
+  includeStockTip: z.boolean(),
+  attachments: z.array(attachmentSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Template = z.infer<typeof templateSchema>;
+
+export const templatePerformanceItemSchema = z.object({
+  templateId: z.number().int(),
+  templateName: z.string(),
+  totalSent: z.number().int(),
+  responseRate: z.number(),
+});
+export type TemplatePerformanceItem = z.infer<typeof templatePerformanceItemSchema>;
+
+export const aiGenerateRequestSchema = z.object({
+  prompt: z
+    .string({ error: 'Please enter a description for the AI to generate content.' })
+    .trim()
+    .min(1, { error: 'Please enter a description for the AI to generate content.' })
+    .max(4000, { error: 'The description must be at most 4000 characters' }),
+});
+export type AiGenerateRequest = z.input<typeof aiGenerateRequestSchema>;
+
+export const aiGenerateResponseSchema = z.object({
+  subject: z.string(),
+  body: z.string(),
+  /** "offline": written by the built-in writer because no AI provider is configured. */
+  source: z.enum(['ai', 'offline']),
+});
+export type AiGenerateResponse = z.infer<typeof aiGenerateResponseSchema>;

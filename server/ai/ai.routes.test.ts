@@ -1,0 +1,172 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, registerUser } from '../test/app';
+
+type Handler = (body: Record<string, unknown>, res: ServerResponse) => void;
+
+/** A local server speaking the chat-completions contract, with a behaviour chosen per test. */
+let handler: Handler;
+const requests: Record<string, unknown>[] = [];
+const provider: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  let raw = '';
+  req.on('data', (chunk) => {
+    raw += chunk;
+  });
+  req.on('end', () => {
+    const body = JSON.parse(raw || '{}');
+    requests.push({ ...body, path: req.url, authorization: req.headers.authorization });
+    handler(body, res);
+  });
+});
+const completion = (content: string) => ({
+  id: 'chatcmpl-1',
+  object: 'chat.completion',
+  created: 1,
+  model: 'test-model',
+  choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+});
+const json = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+const providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`;
+
+const withProvider = await createTestApp({
+  aiBaseUrl: providerUrl,
+  aiApiKey: 'sk-test',
+  aiModel: 'local-model',
+  aiTimeoutMs: 1500,
+});
+const offline = await createTestApp();
+afterAll(async () => {
+  await withProvider.close();
+  await offline.close();
+  provider.closeAllConnections();
+  await new Promise((resolve) => provider.close(resolve));
+});
+
+let providerUser: string;
+let offlineUser: string;
+beforeAll(async () => {
+  providerUser = await registerUser(withProvider.app, 'ai@provider.test');
+  offlineUser = await registerUser(offline.app, 'ai@offline.test');
+});
+
+const generate = (app: typeof offline.app, token: string, prompt: unknown) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/ai/generate-from-prompt',
+    headers: { cookie: `lr_session=${token}` },
+    payload: { prompt },
+  });
+
+describe('with an OpenAI-compatible provider', () => {
+  it('sends the prompt with the profile and returns a sanitised draft', async () => {
+    handler = (_body, res) =>
+      json(
+        res,
+        200,
+        completion(
+          JSON.stringify({ subject: 'Spring roofs', body: '<p>Hi {firstName|there}</p><script>x()</script>' }),
+        ),
+      );
+    const response = await generate(withProvider.app, providerUser, 'Invite homeowners to a free roof check');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ subject: 'Spring roofs', body: '<p>Hi {firstName|there}</p>', source: 'ai' });
+    const sent = requests.at(-1) as {
+      path: string;
+      authorization: string;
+      model: string;
+      response_format: unknown;
+      messages: { role: string; content: string }[];
+    };
+    expect(sent.path).toBe('/v1/chat/completions');
+    expect(sent.authorization).toBe('Bearer sk-test');
+    expect(sent.model).toBe('local-model');
+    expect(sent.response_format).toEqual({ type: 'json_object' });
+    expect(sent.messages[0].content).toContain('Reyes Realty');
+    expect(sent.messages[0].content).toContain('First-time buyers in Austin');
+    expect(sent.messages[1]).toEqual({ role: 'user', content: 'Invite homeowners to a free roof check' });
+  });
+
+  it('accepts a fenced JSON answer and a plain-text body', async () => {
+    handler = (_body, res) =>
+      json(res, 200, completion('```json\n{"subject":"Hi","body":"First paragraph.\\n\\nSecond <b>one</b>."}\n```'));
+    const response = await generate(withProvider.app, providerUser, 'anything');
+    expect(response.json()).toEqual({
+      subject: 'Hi',
+      body: '<p>First paragraph.</p><p>Second <b>one</b>.</p>',
+      source: 'ai',
+    });
+  });
+
+  it('turns a malformed answer into a 502 the toast can show', async () => {
+    handler = (_body, res) => json(res, 200, completion('Sure! Here is your email: Dear friend…'));
+    const response = await generate(withProvider.app, providerUser, 'anything');
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ message: "The AI provider's answer was not a usable draft. Please try again." });
+  });
+
+  it('turns a provider error into a 502 with its reason', async () => {
+    handler = (_body, res) =>
+      json(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
+    const response = await generate(withProvider.app, providerUser, 'anything');
+    expect(response.statusCode).toBe(502);
+    expect(response.json().message).toBe('The AI provider refused the request (401): Incorrect API key provided');
+  });
+
+  it('gives up after the timeout with a 502', async () => {
+    handler = () => {}; // never answers
+    const started = Date.now();
+    const response = await generate(withProvider.app, providerUser, 'anything');
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ message: 'The AI provider did not answer within 2 seconds. Please try again.' });
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe('without a provider (offline writer)', () => {
+  it('writes a usable draft from the profile and says it is offline', async () => {
+    const response = await generate(
+      offline.app,
+      offlineUser,
+      'Write an email inviting first-time buyers to our spring open house',
+    );
+    expect(response.statusCode).toBe(200);
+    const draft = response.json();
+    expect(draft.source).toBe('offline');
+    expect(draft.subject.toLowerCase()).toContain('first-time buyers to our spring open house');
+    expect(draft.body).toMatch(/^<p>(Dear|Hi|Hey) \{firstName\|there\},<\/p>/);
+    expect(draft.body).toContain('Reyes Realty');
+    expect(draft.body).toContain('Home sales');
+    expect(draft.body).toContain('Dana');
+    expect(draft.body).not.toContain('<script');
+  });
+
+  it('gives different drafts for different prompts and the same draft for the same prompt', async () => {
+    const a = (await generate(offline.app, offlineUser, 'Offer a free home valuation this month')).json();
+    const b = (await generate(offline.app, offlineUser, 'Announce our new mortgage pre-approval service')).json();
+    const again = (await generate(offline.app, offlineUser, 'Offer a free home valuation this month')).json();
+    expect(a.subject).not.toBe(b.subject);
+    expect(a.body).not.toBe(b.body);
+    expect(again).toEqual(a);
+  });
+
+  it('refuses an empty prompt with the editor’s message', async () => {
+    const response = await generate(offline.app, offlineUser, '   ');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'prompt: Please enter a description for the AI to generate content.' });
+  });
+
+  it('answers 401 when signed out', async () => {
+    const response = await offline.app.inject({
+      method: 'POST',
+      url: '/api/ai/generate-from-prompt',
+      payload: { prompt: 'x' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});

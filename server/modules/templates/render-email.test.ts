@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { renderEmail } from './render-email';
+
+describe('renderEmail', () => {
+  it('renders the subject, the HTML and a plain-text twin for one lead', () => {
+    const email = renderEmail(
+      {
+        subject: 'A note for {company|you}',
+        body: '<p>Hi {firstName|there},</p><ul><li>One</li><li>Two</li></ul><p><a href="https://example.com">Book a call</a></p>',
+      },
+      { firstName: 'Sam & Co', company: 'Acme' },
+    );
+    expect(email.subject).toBe('A note for Acme');
+    expect(email.html).toContain('<p>Hi Sam &amp; Co,</p>');
+    expect(email.text).toContain('Hi Sam & Co,');
+    expect(email.text).toMatch(/\* One\n \* Two/);
+    expect(email.text).toContain('Book a call [https://example.com]');
+    expect(email.text).not.toContain('<');
+  });
+});

@@ -1,0 +1,20 @@
+import { convert } from 'html-to-text';
+import { renderHtmlBody, renderSubject, type TemplateLead } from '../../../contract/template-render';
+
+/** A template rendered for one lead: the subject, the HTML part and its plain-text twin. */
+export type RenderedEmail = { subject: string; html: string; text: string };
+
+export function renderEmail(template: { subject: string; body: string }, lead: TemplateLead): RenderedEmail {
+  const html = renderHtmlBody(template.body, lead);
+  return {
+    subject: renderSubject(template.subject, lead),
+    html,
+    text: convert(html, {
+      wordwrap: 78,
+      selectors: [
+        { selector: 'a', options: { hideLinkHrefIfSameAsText: true } },
+        { selector: 'img', format: 'skip' },
+      ],
+    }),
+  };
+}

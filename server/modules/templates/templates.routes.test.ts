@@ -1,0 +1,211 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leads, sentEmails, templates } from '../../db/schema';
+import { createTestApp, registerUser } from '../../test/app';
+
+const t = await createTestApp();
+const { app } = t;
+afterAll(() => t.close());
+
+function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) {
+  return app.inject({ method, url, payload, headers: { cookie: `lr_session=${token}` } });
+}
+const template = (overrides: object = {}) => ({
+  name: 'Spring intro',
+  subject: 'Hello {firstName|there}',
+  body: '<p>Hi {firstName},</p><p>We help <strong>{company}</strong>.</p>',
+  weekNumber: 3,
+  status: 'active',
+  includeStockTip: true,
+  attachments: [],
+  ...overrides,
+});
+const base64OfSize = (bytes: number) => Buffer.alloc(bytes, 7).toString('base64');
+
+let owner: string;
+let stranger: string;
+beforeAll(async () => {
+  owner = await registerUser(app, 'owner@templates.test');
+  stranger = await registerUser(app, 'stranger@templates.test');
+});
+
+describe('templates CRUD', () => {
+  it('creates, lists newest first, updates and deletes', async () => {
+    const created = await call('POST', '/api/templates', owner, template());
+    expect(created.statusCode).toBe(201);
+    const first = created.json();
+    expect(first).toMatchObject({
+      name: 'Spring intro',
+      subject: 'Hello {firstName|there}',
+      body: '<p>Hi {firstName},</p><p>We help <strong>{company}</strong>.</p>',
+      weekNumber: 3,
+      status: 'active',
+      includeStockTip: true,
+      attachments: [],
+    });
+    const second = (await call('POST', '/api/templates', owner, template({ name: 'Second', weekNumber: null }))).json();
+    expect(second.weekNumber).toBeNull();
+
+    const list = (await call('GET', '/api/templates', owner)).json();
+    expect(list.map((row: { id: number }) => row.id)).toEqual([second.id, first.id]);
+
+    const updated = await call(
+      'PUT',
+      `/api/templates/${first.id}`,
+      owner,
+      template({ name: 'Renamed', status: 'archived' }),
+    );
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ id: first.id, name: 'Renamed', status: 'archived' });
+
+    const deleted = await call('DELETE', `/api/templates/${first.id}`, owner);
+    expect(deleted.statusCode).toBe(200);
+    expect((await call('GET', '/api/templates', owner)).json().map((row: { id: number }) => row.id)).toEqual([
+      second.id,
+    ]);
+    expect((await call('DELETE', `/api/templates/${first.id}`, owner)).statusCode).toBe(404);
+  });
+
+  it('defaults status to draft, no week, no stock tip and no attachments', async () => {
+    const response = await call('POST', '/api/templates', owner, { name: 'Min', subject: 'S', body: '<p>B</p>' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      status: 'draft',
+      weekNumber: null,
+      includeStockTip: false,
+      attachments: [],
+    });
+  });
+
+  it.each([
+    [{ name: '   ' }, 'name: Name is required'],
+    [{ subject: '' }, 'subject: Subject is required'],
+    [{ body: '  ' }, 'body: Body is required'],
+    [{ body: '<p> </p><p><br></p>' }, 'body: Body is required'],
+    [{ weekNumber: 0 }, 'weekNumber: Week number must be a whole number from 1 to 52'],
+    [{ weekNumber: 53 }, 'weekNumber: Week number must be a whole number from 1 to 52'],
+    [{ weekNumber: 2.5 }, 'weekNumber: Week number must be a whole number from 1 to 52'],
+  ])('refuses %j with "%s"', async (overrides, message) => {
+    const response = await call('POST', '/api/templates', owner, template(overrides));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+  });
+
+  it('refuses an unknown status', async () => {
+    const response = await call('POST', '/api/templates', owner, template({ status: 'live' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^status: /);
+  });
+});
+
+describe('attachments', () => {
+  it('stores files and returns them', async () => {
+    const attachments = [{ name: 'brochure.pdf', contentType: 'application/pdf', contentBytes: base64OfSize(1000) }];
+    const response = await call('POST', '/api/templates', owner, template({ attachments }));
+    expect(response.statusCode).toBe(201);
+    expect(response.json().attachments).toEqual(attachments);
+  });
+
+  it('refuses a file over 3 MB, naming it', async () => {
+    const attachments = [
+      { name: 'big.pdf', contentType: 'application/pdf', contentBytes: base64OfSize(3 * 1024 * 1024 + 1) },
+    ];
+    const response = await call('POST', '/api/templates', owner, template({ attachments }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'attachments: big.pdf is larger than 3MB. Please use a smaller file.' });
+  });
+
+  it('refuses more than 10 MB in all and more than 10 files', async () => {
+    const file = (megabytes: number, i: number) => ({
+      name: `f${i}.bin`,
+      contentType: 'application/octet-stream',
+      contentBytes: base64OfSize(Math.round(megabytes * 1024 * 1024)),
+    });
+    const tooBig = await call(
+      'POST',
+      '/api/templates',
+      owner,
+      template({ attachments: [2.9, 2.9, 2.9, 1.5].map(file) }),
+    );
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json()).toEqual({ message: 'attachments: Attachments may add up to at most 10MB per template.' });
+    const small = (i: number) => ({ name: `s${i}.txt`, contentType: 'text/plain', contentBytes: base64OfSize(10) });
+    const tooMany = await call(
+      'POST',
+      '/api/templates',
+      owner,
+      template({ attachments: Array.from({ length: 11 }, (_, i) => small(i)) }),
+    );
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toEqual({ message: 'attachments: At most 10 attachments per template' });
+  });
+
+  it('refuses content that is not base64', async () => {
+    const attachments = [{ name: 'x.txt', contentType: 'text/plain', contentBytes: 'not base64!!' }];
+    const response = await call('POST', '/api/templates', owner, template({ attachments }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('attachments.0.contentBytes: Attachment content must be base64');
+  });
+});
+
+describe('sanitising', () => {
+  it.each([
+    ['<p>Hi</p><img src=x onerror="alert(1)">', '<p>Hi</p><img src="x" />'],
+    ['<p><a href="javascript:alert(1)">click</a></p>', '<p><a target="_blank" rel="noopener noreferrer">click</a></p>'],
+    ['<p>ok</p><script>alert(1)</script>', '<p>ok</p>'],
+    ['<form action="https://evil.test"><input name="pw"></form><p>x</p>', '<p>x</p>'],
+    ['<p style="color:red" onclick="steal()">styled</p>', '<p>styled</p>'],
+    ['<iframe src="https://evil.test"></iframe><p>y</p>', '<p>y</p>'],
+  ])('stores %s as %s', async (body, stored) => {
+    const response = await call('POST', '/api/templates', owner, template({ body }));
+    expect(response.statusCode).toBe(201);
+    expect(response.json().body).toBe(stored);
+  });
+
+  it('keeps what the editor produces', async () => {
+    const body =
+      '<h2>Title</h2><p><strong>b</strong> <em>i</em> <u>u</u> <s>s</s></p><ul><li>one</li></ul><ol><li>two</li></ol>' +
+      '<p><a target="_blank" rel="noopener noreferrer" href="https://example.com/?a=1&amp;b=2">link</a></p>';
+    expect((await call('POST', '/api/templates', owner, template({ body }))).json().body).toBe(body);
+  });
+});
+
+describe('isolation', () => {
+  it('answers 404 for another user’s template on every route, and 401 signed out', async () => {
+    const theirs = (await call('POST', '/api/templates', stranger, template({ name: 'Secret' }))).json();
+    expect((await call('PUT', `/api/templates/${theirs.id}`, owner, template())).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/templates/${theirs.id}`, owner)).statusCode).toBe(404);
+    expect((await call('GET', '/api/templates', owner)).body).not.toContain('Secret');
+    expect((await call('PUT', '/api/templates/abc', owner, template())).json()).toEqual({
+      message: 'Template not found',
+    });
+    expect((await app.inject({ method: 'GET', url: '/api/templates' })).statusCode).toBe(401);
+    expect((await call('GET', '/api/templates', stranger)).json()[0].name).toBe('Secret');
+  });
+});
+
+describe('GET /api/templates/performance', () => {
+  it('is empty until emails are sent, then counts sends and the response rate', async () => {
+    const user = await registerUser(app, 'perf@templates.test');
+    expect((await call('GET', '/api/templates/performance', user)).json()).toEqual([]);
+    const created = (await call('POST', '/api/templates', user, template({ name: 'Perf' }))).json();
+    const [row] = await t.database.db
+      .select({ userId: templates.userId })
+      .from(templates)
+      .where((await import('drizzle-orm')).eq(templates.id, created.id));
+    const [lead] = await t.database.db.insert(leads).values({ userId: row.userId, email: 'p@perf.test' }).returning();
+    await t.database.db.insert(sentEmails).values(
+      Array.from({ length: 8 }, (_, i) => ({
+        userId: row.userId,
+        leadId: lead.id,
+        templateId: created.id,
+        subject: 'x',
+        respondedAt: i < 3 ? new Date() : null,
+      })),
+    );
+    expect((await call('GET', '/api/templates/performance', user)).json()).toEqual([
+      { templateId: created.id, templateName: 'Perf', totalSent: 8, responseRate: 37.5 },
+    ]);
+    expect((await call('GET', '/api/templates/performance', owner)).json()).toEqual([]);
+  });
+});
