@@ -192,7 +192,7 @@ describe('GET /api/templates/performance', () => {
     const [row] = await t.database.db
       .select({ userId: templates.userId })
       .from(templates)
-      .where((await import('drizzle-orm')).eq(templates.id, created.id));
+      .where(eq(templates.id, created.id));
     const [lead] = await t.database.db.insert(leads).values({ userId: row.userId, email: 'p@perf.test' }).returning();
     await t.database.db.insert(sentEmails).values(
       Array.from({ length: 8 }, (_, i) => ({
