@@ -19,6 +19,8 @@ export const userSchema = z.object({
   subscriptionStatus: subscriptionStatusSchema,
   trialEndDate: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** IANA time zone; daily sending limits reset at local midnight there. */
+  timezone: z.string(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -42,6 +44,15 @@ const optionalText = z
   // Left out: unchanged. Blank: cleared.
   .transform((value) => (value === undefined ? undefined : value || null));
 
+/** An IANA zone name the runtime knows, e.g. "America/Chicago". */
+export const timezoneSchema = z
+  .string()
+  .trim()
+  .max(64)
+  .refine((zone) => Intl.supportedValuesOf('timeZone').includes(zone) || zone === 'UTC', {
+    error: 'Unknown time zone',
+  });
+
 export const loginRequestSchema = z.object({
   email: z.string({ error: 'Email is required' }).trim().toLowerCase().min(1, { error: 'Email is required' }),
   password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }),
@@ -61,12 +72,15 @@ export const registerRequestSchema = z.object({
   industry: requiredText('Industry'),
   service: requiredText('Service'),
   preferredLocalClients: requiredText('Preferred local clients'),
+  /** The browser's zone, so "today" for sending limits is the user's own day. */
+  timezone: timezoneSchema.optional(),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 export type RegisterInput = z.output<typeof registerRequestSchema>;
 
 /** PUT /api/user/profile: the profile fields; no client-side validation is shown (SPEC §5). */
 export const profileUpdateSchema = z.object({
+  timezone: timezoneSchema.optional(),
   firstName: optionalText,
   lastName: optionalText,
   companyName: optionalText,

@@ -10,7 +10,10 @@ import type { Database } from './db/client';
 import { registerErrorHandler } from './lib/error-handler';
 import { RateLimiter } from './lib/rate-limiter';
 import { registerCrossSiteGuard } from './lib/request-guards';
+import { SecretBox } from './lib/secret-box';
 import { registerWebClient } from './lib/web-client';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { createAccountsService } from './modules/accounts/accounts.service';
 import { registerSessionAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -24,7 +27,7 @@ import { createUsersService } from './modules/users/users.service';
 
 export type AppConfig = Pick<
   Config,
-  'publicUrl' | 'secureCookies' | 'sessionSecret' | 'authRateLimitPerMinute' | 'trustProxy'
+  'publicUrl' | 'secureCookies' | 'sessionSecret' | 'encryptionKey' | 'authRateLimitPerMinute' | 'trustProxy'
 > &
   AiConfig & {
     /** The process logger; API tests pass none and get a silent app. */
@@ -61,6 +64,9 @@ export async function buildApp(config: AppConfig, db: Database): Promise<Fastify
   await app.register(usersRoutes(createUsersService({ db })));
   await app.register(leadsRoutes(createLeadsService({ db })));
   await app.register(templatesRoutes(createTemplatesService({ db })));
+  const accounts = createAccountsService({ db, secrets: new SecretBox(config.encryptionKey) });
+  app.addHook('onClose', async () => accounts.close());
+  await app.register(accountsRoutes(accounts));
   await app.register(aiRoutes(createAiService({ writer: createEmailWriter(config) })));
   app.get('/api/health', async () => ({ status: 'ok' }));
 

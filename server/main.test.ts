@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -8,21 +7,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { queryRows } from './db/client';
 import { validRegistration } from './test/app';
 import { createTestDatabase } from './test/database';
+import { freePort } from './test/net';
 
 // These start the real entry point (server/main.ts) as `npm start` does, in child processes.
 const running: ChildProcess[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map(stopProcess));
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
   let output = '';

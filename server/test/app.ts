@@ -6,6 +6,7 @@ export const testConfig: AppConfig = {
   publicUrl: 'http://localhost:5000',
   secureCookies: false,
   sessionSecret: 'test-session-secret-that-is-long-enough-0123456789',
+  encryptionKey: Buffer.alloc(32, 9),
   authRateLimitPerMinute: 20,
   trustProxy: false,
   aiModel: 'test-model',

@@ -18,6 +18,8 @@ export const users = pgTable(
       .default('trial'),
     trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** IANA zone for "today" (daily sending limits reset at the user's local midnight). */
+    timezone: text('timezone').notNull().default('UTC'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

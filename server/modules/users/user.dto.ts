@@ -15,6 +15,7 @@ export function toUserDto(row: UserRow): User {
     subscriptionStatus: row.subscriptionStatus,
     trialEndDate: row.trialEndDate?.toISOString() ?? null,
     isAdmin: row.isAdmin,
+    timezone: row.timezone,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/** SPEC §3: default daily sending limit per account. */
+export const DEFAULT_DAILY_LIMIT = 300;
+
+export const providerSchema = z.enum(['outlook', 'gmail', 'smtp']);
+export type Provider = z.infer<typeof providerSchema>;
+
+export const accountStatusSchema = z.enum(['active', 'rate_limited', 'error', 'disconnected']);
+export type AccountStatus = z.infer<typeof accountStatusSchema>;
+
+export const emailAccountSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  displayName: z.string().nullable(),
+  provider: providerSchema,
+  status: accountStatusSchema,
+  /** Why the status is error (e.g. the server's authentication answer). */
+  statusReason: z.string().nullable(),
+  sentToday: z.number().int(),
+  dailyLimit: z.number().int(),
+  /** The user's local date (YYYY-MM-DD) the counter was last reset on, or null before the first send. */
+  lastResetDate: z.string().nullable(),
+  createdAt: z.string(),
+  connectionId: z.number().int(),
+});
+export type EmailAccount = z.infer<typeof emailAccountSchema>;
+
+export const accountStatsSchema = z.object({ emailsSentToday: z.number().int(), emailsSentThisWeek: z.number().int() });
+export type AccountStats = z.infer<typeof accountStatsSchema>;
+
+export const providerConnectionSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  provider: providerSchema,
+  /** Already linked to an account (SPEC §2: shown disabled, "Already linked"). */
+  linked: z.boolean(),
+});
+export type ProviderConnection = z.infer<typeof providerConnectionSchema>;
+
+const host = z
+  .string({ error: 'Host is required' })
+  .trim()
+  .min(1, { error: 'Host is required' })
+  .max(253)
+  .regex(/^[a-zA-Z0-9.\-:[\]]+$/, { error: 'Enter a host name such as smtp.example.com' });
+const port = z.number({ error: 'Port must be a number' }).int().min(1).max(65535);
+
+export const serverSettingsSchema = z.object({
+  host,
+  port,
+  /** true: TLS from the first byte (465, 993); false: plain, upgraded with STARTTLS when offered. */
+  secure: z.boolean(),
+  user: z.string({ error: 'User name is required' }).trim().min(1, { error: 'User name is required' }).max(320),
+  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(1000),
+});
+export type ServerSettings = z.infer<typeof serverSettingsSchema>;
+
+/** POST /api/email-accounts/smtp. IMAP settings left out default to the SMTP host, user and password. */
+export const smtpConnectRequestSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'Enter a valid email address' })),
+  displayName: z.string().trim().max(200).nullish(),
+  smtp: serverSettingsSchema,
+  imap: serverSettingsSchema.partial().optional(),
+});
+export type SmtpConnectRequest = z.input<typeof smtpConnectRequestSchema>;
+
+export const connectFromIntegrationSchema = z.object({
+  connectionId: z.number({ error: 'Please select a connection' }).int(),
+  displayName: z.string().trim().max(200).nullish(),
+});
+export type ConnectFromIntegrationRequest = z.input<typeof connectFromIntegrationSchema>;
+
+export const updateAccountSchema = z.object({
+  displayName: z.string().trim().max(200).nullish(),
+  dailyLimit: z.number().int().min(1, { error: 'The daily limit must be at least 1' }).max(10_000).optional(),
+});
+export type UpdateAccountRequest = z.input<typeof updateAccountSchema>;
+
+export const testEmailRequestSchema = z.object({
+  to: z
+    .string()
+    .trim()
+    .pipe(z.email({ error: 'Enter a valid email address' })),
+});
+export type TestEmailRequest = z.input<typeof testEmailRequestSchema>;
+
+export const testEmailResponseSchema = z.object({ message: z.string(), messageId: z.string() });
+export type TestEmailResponse = z.infer<typeof testEmailResponseSchema>;
+
+export const authUrlResponseSchema = z.object({ authUrl: z.string() });
+
+/** GET /api/email-accounts/providers: which sign-in flows this install has credentials for. */
+export const providersStatusSchema = z.object({
+  outlook: z.object({ configured: z.boolean() }),
+  gmail: z.object({ configured: z.boolean() }),
+});
+export type ProvidersStatus = z.infer<typeof providersStatusSchema>;

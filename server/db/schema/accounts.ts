@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** A mailbox the user has proven access to (OAuth tokens or SMTP/IMAP credentials, encrypted). */
+export const providerConnections = pgTable(
+  'provider_connections',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['outlook', 'gmail', 'smtp'] }).notNull(),
+    email: text('email').notNull(),
+    /** SecretBox-sealed JSON: tokens or server settings with passwords. Never returned by the API. */
+    credentials: text('credentials').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('provider_connections_user_mailbox_idx').on(table.userId, table.provider, sql`lower(${table.email})`),
+  ],
+);
+
+/** A sending account: a connection linked for sending, with its daily counter. One account per connection. */
+export const emailAccounts = pgTable(
+  'email_accounts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    connectionId: bigint('connection_id', { mode: 'number' })
+      .notNull()
+      .references(() => providerConnections.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    displayName: text('display_name'),
+    status: text('status', { enum: ['active', 'rate_limited', 'error', 'disconnected'] })
+      .notNull()
+      .default('active'),
+    statusReason: text('status_reason'),
+    sentToday: integer('sent_today').notNull().default(0),
+    dailyLimit: integer('daily_limit').notNull().default(300),
+    /** The user's local date of the current counter (YYYY-MM-DD); a new local day starts the count at 0. */
+    lastResetDate: text('last_reset_date'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('email_accounts_connection_idx').on(table.connectionId),
+    index('email_accounts_user_idx').on(table.userId),
+  ],
+);
+
+/** Every message sent through an account (test emails now; campaigns and replies later), for volume stats. */
+export const emailSends = pgTable(
+  'email_sends',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: bigint('account_id', { mode: 'number' }).references(() => emailAccounts.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['test', 'campaign', 'reply'] }).notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    messageId: text('message_id').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('email_sends_user_sent_idx').on(table.userId, table.sentAt)],
+);
+
+export type ProviderConnectionRow = typeof providerConnections.$inferSelect;
+export type EmailAccountRow = typeof emailAccounts.$inferSelect;

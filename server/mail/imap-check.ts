@@ -1,0 +1,30 @@
+import { ImapFlow } from 'imapflow';
+import type { ServerSettings } from '../../contract/accounts';
+import { TransportError } from './transport';
+
+/** Proves the IMAP settings work: logs in and opens INBOX (where replies and bounces will be read). */
+export async function verifyImap(settings: ServerSettings): Promise<void> {
+  const client = new ImapFlow({
+    host: settings.host,
+    port: settings.port,
+    secure: settings.secure,
+    auth: { user: settings.user, pass: settings.password },
+    logger: false,
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 30_000,
+  });
+  // imapflow reports socket trouble as an event too; without a listener it would crash the process.
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.mailboxOpen('INBOX', { readOnly: true });
+  } catch (error) {
+    const failure = error as Error & { authenticationFailed?: boolean; responseText?: string; code?: string };
+    const said = failure.responseText || failure.message;
+    if (failure.authenticationFailed) throw new TransportError('auth', `IMAP login failed: ${said}`);
+    throw new TransportError('temporary', `IMAP check failed: ${said}`);
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+}

@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AccountStats, ProviderConnection, ServerSettings, TestEmailResponse } from '../../../contract/accounts';
+import { type Database, queryRows } from '../../db/client';
+import { type EmailAccountRow, emailAccounts, emailSends, providerConnections, type UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { localDate } from '../../lib/local-date';
+import { resourceId } from '../../lib/resource-id';
+import type { SecretBox } from '../../lib/secret-box';
+import { assertAllowedMailHost } from '../../mail/host-guard';
+import { verifyImap } from '../../mail/imap-check';
+import { SmtpTransport, verifySmtp } from '../../mail/smtp-transport';
+import { type MailTransport, TransportError } from '../../mail/transport';
+import { toAccountDto } from './account.dto';
+
+export type SmtpCredentials = { kind: 'smtp'; smtp: ServerSettings; imap: ServerSettings };
+export type ConnectionCredentials = SmtpCredentials;
+
+type SmtpConnectInput = {
+  email: string;
+  displayName?: string | null;
+  smtp: ServerSettings;
+  imap?: Partial<ServerSettings>;
+};
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+export function createAccountsService(deps: { db: Database; secrets: SecretBox; now?: () => Date }) {
+  const { db, secrets } = deps;
+  const now = deps.now ?? (() => new Date());
+  // One transport per account, reused between sends (SMTP keeps a small connection pool open).
+  const transports = new Map<number, MailTransport>();
+
+  const today = (user: UserRow) => localDate(now(), user.timezone);
+
+  async function ownedAccount(user: UserRow, rawId: string) {
+    const id = resourceId(rawId, 'Email account not found');
+    const [row] = await db
+      .select({ account: emailAccounts, connection: providerConnections })
+      .from(emailAccounts)
+      .innerJoin(providerConnections, eq(providerConnections.id, emailAccounts.connectionId))
+      .where(and(eq(emailAccounts.id, id), eq(emailAccounts.userId, user.id)));
+    if (!row) throw AppError.notFound('Email account not found');
+    return row;
+  }
+
+  /** Creates the sending account for a connection; a connection links to at most one account. */
+  async function linkAccount(user: UserRow, connectionId: number, email: string, displayName?: string | null) {
+    const [account] = await db
+      .insert(emailAccounts)
+      .values({ userId: user.id, connectionId, email, displayName: displayName || null })
+      .onConflictDoNothing({ target: emailAccounts.connectionId })
+      .returning();
+    if (!account) throw AppError.conflict('This connection is already linked to an account', 'already_linked');
+    return account;
+  }
+
+  /** Stores a mailbox's credentials, replacing those of the same mailbox when it was connected before. */
+  async function saveConnection(
+    user: UserRow,
+    provider: 'smtp' | 'outlook' | 'gmail',
+    email: string,
+    credentials: string,
+  ) {
+    const sameMailbox = and(
+      eq(providerConnections.userId, user.id),
+      eq(providerConnections.provider, provider),
+      sql`lower(${providerConnections.email}) = lower(${email})`,
+    );
+    const [updated] = await db
+      .update(providerConnections)
+      .set({ credentials, updatedAt: now() })
+      .where(sameMailbox)
+      .returning();
+    if (updated) return updated;
+    const [created] = await db
+      .insert(providerConnections)
+      .values({ userId: user.id, provider, email, credentials })
+      .returning();
+    return created;
+  }
+
+  function transportFor(account: EmailAccountRow, sealedCredentials: string): MailTransport {
+    let transport = transports.get(account.id);
+    if (!transport) {
+      const credentials = secrets.open<ConnectionCredentials>(sealedCredentials);
+      transport = new SmtpTransport(credentials.smtp);
+      transports.set(account.id, transport);
+    }
+    return transport;
+  }
+
+  function dropTransport(accountId: number) {
+    transports.get(accountId)?.close();
+    transports.delete(accountId);
+  }
+
+  /**
+   * Takes one send from the account's daily allowance in a single statement, so concurrent sends cannot exceed
+   * it. A new local day starts the count again.
+   */
+  async function reserveSend(user: UserRow, account: EmailAccountRow): Promise<EmailAccountRow> {
+    const day = today(user);
+    const [reserved] = await db
+      .update(emailAccounts)
+      .set({
+        sentToday: sql`CASE WHEN ${emailAccounts.lastResetDate} = ${day} THEN ${emailAccounts.sentToday} + 1 ELSE 1 END`,
+        lastResetDate: day,
+        status: sql`CASE WHEN ${emailAccounts.status} = 'rate_limited' THEN 'active' ELSE ${emailAccounts.status} END`,
+      })
+      .where(
+        and(
+          eq(emailAccounts.id, account.id),
+          sql`(${emailAccounts.lastResetDate} IS DISTINCT FROM ${day} OR ${emailAccounts.sentToday} < ${emailAccounts.dailyLimit})`,
+        ),
+      )
+      .returning();
+    if (reserved) return reserved;
+    await db.update(emailAccounts).set({ status: 'rate_limited' }).where(eq(emailAccounts.id, account.id));
+    throw new AppError(
+      'daily_limit',
+      `${account.email} has reached its daily limit of ${account.dailyLimit} emails. Sending resumes after midnight.`,
+      429,
+    );
+  }
+
+  async function releaseSend(user: UserRow, accountId: number) {
+    await db
+      .update(emailAccounts)
+      .set({ sentToday: sql`greatest(${emailAccounts.sentToday} - 1, 0)` })
+      .where(and(eq(emailAccounts.id, accountId), eq(emailAccounts.lastResetDate, today(user))));
+  }
+
+  return {
+    async list(user: UserRow) {
+      const rows = await db
+        .select({ account: emailAccounts, provider: providerConnections.provider })
+        .from(emailAccounts)
+        .innerJoin(providerConnections, eq(providerConnections.id, emailAccounts.connectionId))
+        .where(eq(emailAccounts.userId, user.id))
+        .orderBy(emailAccounts.createdAt, emailAccounts.id);
+      const day = today(user);
+      return rows.map((row) => toAccountDto(row.account, row.provider, day));
+    },
+
+    /** Messages sent since the user's local midnight and since the start of their week (Monday). */
+    async stats(user: UserRow): Promise<AccountStats> {
+      const [row] = await queryRows<AccountStats>(
+        db,
+        sql`SELECT
+              count(*) FILTER (WHERE (sent_at AT TIME ZONE ${user.timezone})::date = (now() AT TIME ZONE ${user.timezone})::date)::int
+                AS "emailsSentToday",
+              count(*)::int AS "emailsSentThisWeek"
+            FROM email_sends
+            WHERE user_id = ${user.id}
+              AND (sent_at AT TIME ZONE ${user.timezone})::date >= date_trunc('week', now() AT TIME ZONE ${user.timezone})::date`,
+      );
+      return row ?? { emailsSentToday: 0, emailsSentThisWeek: 0 };
+    },
+
+    async connections(user: UserRow): Promise<ProviderConnection[]> {
+      const rows = await db
+        .select({
+          id: providerConnections.id,
+          email: providerConnections.email,
+          provider: providerConnections.provider,
+          accountId: emailAccounts.id,
+        })
+        .from(providerConnections)
+        .leftJoin(emailAccounts, eq(emailAccounts.connectionId, providerConnections.id))
+        .where(eq(providerConnections.userId, user.id))
+        .orderBy(providerConnections.createdAt, providerConnections.id);
+      return rows.map(({ accountId, ...row }) => ({ ...row, linked: accountId !== null }));
+    },
+
+    /** Proves SMTP and IMAP both work, then stores the connection (encrypted) and its sending account. */
+    async connectSmtp(user: UserRow, input: SmtpConnectInput) {
+      const imap: ServerSettings = {
+        host: input.imap?.host || input.smtp.host,
+        port: input.imap?.port ?? (input.imap?.secure === false ? 143 : 993),
+        secure: input.imap?.secure ?? true,
+        user: input.imap?.user || input.smtp.user,
+        password: input.imap?.password || input.smtp.password,
+      };
+      await assertAllowedMailHost(input.smtp.host, 'SMTP');
+      await assertAllowedMailHost(imap.host, 'IMAP');
+      try {
+        await verifySmtp(input.smtp);
+        await verifyImap(imap);
+      } catch (error) {
+        if (error instanceof TransportError) throw AppError.badRequest(error.message, 'mailbox_check_failed');
+        throw error;
+      }
+      const credentials = secrets.seal({ kind: 'smtp', smtp: input.smtp, imap } satisfies SmtpCredentials);
+      const connection = await saveConnection(user, 'smtp', input.email, credentials);
+      const [existing] = await db.select().from(emailAccounts).where(eq(emailAccounts.connectionId, connection.id));
+      if (existing) {
+        // Reconnecting a mailbox that is already listed refreshes its settings and clears an auth error.
+        dropTransport(existing.id);
+        const [refreshed] = await db
+          .update(emailAccounts)
+          .set({ status: 'active', statusReason: null, displayName: input.displayName || existing.displayName })
+          .where(eq(emailAccounts.id, existing.id))
+          .returning();
+        return toAccountDto(refreshed, 'smtp', today(user));
+      }
+      const account = await linkAccount(user, connection.id, input.email, input.displayName);
+      return toAccountDto(account, 'smtp', today(user));
+    },
+
+    async linkConnection(user: UserRow, input: { connectionId: number; displayName?: string | null }) {
+      const [connection] = await db
+        .select()
+        .from(providerConnections)
+        .where(and(eq(providerConnections.id, input.connectionId), eq(providerConnections.userId, user.id)));
+      if (!connection) throw AppError.notFound('Connection not found');
+      const account = await linkAccount(user, connection.id, connection.email, input.displayName);
+      return toAccountDto(account, connection.provider, today(user));
+    },
+
+    async update(user: UserRow, rawId: string, input: { displayName?: string | null; dailyLimit?: number }) {
+      const { account, connection } = await ownedAccount(user, rawId);
+      const [updated] = await db
+        .update(emailAccounts)
+        .set({
+          ...(input.displayName !== undefined && { displayName: input.displayName || null }),
+          ...(input.dailyLimit !== undefined && { dailyLimit: input.dailyLimit }),
+        })
+        .where(eq(emailAccounts.id, account.id))
+        .returning();
+      return toAccountDto(updated, connection.provider, today(user));
+    },
+
+    /** Deletes the account and keeps its connection, so it can be linked again without signing in again. */
+    async disconnect(user: UserRow, rawId: string) {
+      const { account } = await ownedAccount(user, rawId);
+      await db.delete(emailAccounts).where(eq(emailAccounts.id, account.id));
+      dropTransport(account.id);
+    },
+
+    /** Sends a short message through the account's real transport; it counts against the daily limit. */
+    async sendTestEmail(user: UserRow, rawId: string, to: string): Promise<TestEmailResponse> {
+      const { account, connection } = await ownedAccount(user, rawId);
+      await reserveSend(user, account);
+      const messageId = `<${randomUUID()}@${account.email.split('@')[1] ?? 'localreach.local'}>`;
+      const subject = 'LocalReach test email';
+      const text = `This is a test email from LocalReach, sent through ${account.email}. If you can read it, this account is ready to send campaigns.`;
+      try {
+        await transportFor(account, connection.credentials).send({
+          from: { name: account.displayName, address: account.email },
+          to,
+          subject,
+          text,
+          html: `<p>${text}</p>`,
+          messageId,
+        });
+      } catch (error) {
+        await releaseSend(user, account.id);
+        if (!(error instanceof TransportError)) throw error;
+        if (error.kind === 'auth') {
+          dropTransport(account.id);
+          await db
+            .update(emailAccounts)
+            .set({ status: 'error', statusReason: error.message })
+            .where(eq(emailAccounts.id, account.id));
+        }
+        const status = error.kind === 'rate_limited' ? 429 : 502;
+        throw new AppError(`send_${error.kind}`, error.message, status);
+      }
+      await db
+        .insert(emailSends)
+        .values({ userId: user.id, accountId: account.id, kind: 'test', toAddress: to, subject, messageId });
+      if (account.status === 'error') {
+        await db
+          .update(emailAccounts)
+          .set({ status: 'active', statusReason: null })
+          .where(eq(emailAccounts.id, account.id));
+      }
+      return { message: `Test email sent to ${to}`, messageId };
+    },
+
+    close() {
+      for (const id of [...transports.keys()]) dropTransport(id);
+    },
+  };
+}
