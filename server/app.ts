@@ -12,8 +12,12 @@ import { RateLimiter } from './lib/rate-limiter';
 import { registerCrossSiteGuard } from './lib/request-guards';
 import { SecretBox } from './lib/secret-box';
 import { registerWebClient } from './lib/web-client';
+import { ApiTransport, gmailSendMessage, graphSendMail } from './mail/api-transport';
+import { googleProvider, microsoftProvider } from './mail/oauth-provider';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { createAccountsService } from './modules/accounts/accounts.service';
+import { oauthRoutes } from './modules/accounts/oauth.routes';
+import { createOAuthService } from './modules/accounts/oauth.service';
 import { registerSessionAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -27,7 +31,7 @@ import { createUsersService } from './modules/users/users.service';
 
 export type AppConfig = Pick<
   Config,
-  'publicUrl' | 'secureCookies' | 'sessionSecret' | 'encryptionKey' | 'authRateLimitPerMinute' | 'trustProxy'
+  'publicUrl' | 'secureCookies' | 'sessionSecret' | 'encryptionKey' | 'authRateLimitPerMinute' | 'trustProxy' | 'oauth'
 > &
   AiConfig & {
     /** The process logger; API tests pass none and get a silent app. */
@@ -64,9 +68,28 @@ export async function buildApp(config: AppConfig, db: Database): Promise<Fastify
   await app.register(usersRoutes(createUsersService({ db })));
   await app.register(leadsRoutes(createLeadsService({ db })));
   await app.register(templatesRoutes(createTemplatesService({ db })));
-  const accounts = createAccountsService({ db, secrets: new SecretBox(config.encryptionKey) });
+  const oauthProviders = {
+    outlook: microsoftProvider(config.oauth.microsoft),
+    gmail: googleProvider(config.oauth.google),
+  };
+  const accounts = createAccountsService({
+    db,
+    secrets: new SecretBox(config.encryptionKey),
+    apiTransport: (provider, tokens, save) =>
+      new ApiTransport(
+        tokens,
+        oauthProviders[provider],
+        provider === 'outlook'
+          ? graphSendMail(config.oauth.microsoft.graphUrl)
+          : gmailSendMessage(config.oauth.google.gmailUrl),
+        save,
+      ),
+  });
   app.addHook('onClose', async () => accounts.close());
   await app.register(accountsRoutes(accounts));
+  await app.register(
+    oauthRoutes(createOAuthService({ db, publicUrl: config.publicUrl, providers: oauthProviders, sessions, accounts })),
+  );
   await app.register(aiRoutes(createAiService({ writer: createEmailWriter(config) })));
   app.get('/api/health', async () => ({ status: 'ok' }));
 

@@ -27,6 +27,16 @@ const envSchema = z
     AI_API_KEY: z.string().optional(),
     AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
     AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+    MS_CLIENT_ID: z.string().optional(),
+    MS_CLIENT_SECRET: z.string().optional(),
+    MS_TENANT: z.string().min(1).default('common'),
+    MS_LOGIN_URL: z.url().default('https://login.microsoftonline.com'),
+    MS_GRAPH_URL: z.url().default('https://graph.microsoft.com/v1.0'),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+    GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+    GMAIL_API_URL: z.url().default('https://gmail.googleapis.com'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   // PGlite lives in one process: splitting web and worker needs a shared PostgreSQL server.
@@ -53,6 +63,13 @@ export type Config = {
   aiApiKey: string | undefined;
   aiModel: string;
   aiTimeoutMs: number;
+  oauth: OAuthConfig;
+};
+
+/** Client credentials and endpoints for the two sign-in providers (endpoints are overridable for tests). */
+export type OAuthConfig = {
+  microsoft: { clientId?: string; clientSecret?: string; tenant: string; loginUrl: string; graphUrl: string };
+  google: { clientId?: string; clientSecret?: string; authUrl: string; tokenUrl: string; gmailUrl: string };
 };
 
 export class ConfigError extends Error {}
@@ -86,6 +103,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiApiKey: values.AI_API_KEY,
     aiModel: values.AI_MODEL,
     aiTimeoutMs: values.AI_TIMEOUT_MS,
+    oauth: {
+      microsoft: {
+        clientId: values.MS_CLIENT_ID,
+        clientSecret: values.MS_CLIENT_SECRET,
+        tenant: values.MS_TENANT,
+        loginUrl: values.MS_LOGIN_URL.replace(/\/+$/, ''),
+        graphUrl: values.MS_GRAPH_URL.replace(/\/+$/, ''),
+      },
+      google: {
+        clientId: values.GOOGLE_CLIENT_ID,
+        clientSecret: values.GOOGLE_CLIENT_SECRET,
+        authUrl: values.GOOGLE_AUTH_URL,
+        tokenUrl: values.GOOGLE_TOKEN_URL,
+        gmailUrl: values.GMAIL_API_URL.replace(/\/+$/, ''),
+      },
+    },
   };
 }
 

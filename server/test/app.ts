@@ -10,6 +10,18 @@ export const testConfig: AppConfig = {
   authRateLimitPerMinute: 20,
   trustProxy: false,
   aiModel: 'test-model',
+  oauth: {
+    microsoft: {
+      tenant: 'common',
+      loginUrl: 'http://127.0.0.1:9/ms-login',
+      graphUrl: 'http://127.0.0.1:9/graph',
+    },
+    google: {
+      authUrl: 'http://127.0.0.1:9/google-auth',
+      tokenUrl: 'http://127.0.0.1:9/google-token',
+      gmailUrl: 'http://127.0.0.1:9/gmail',
+    },
+  },
   aiTimeoutMs: 30_000,
   webDist: null,
 };

@@ -71,3 +71,15 @@ export const emailSends = pgTable(
 
 export type ProviderConnectionRow = typeof providerConnections.$inferSelect;
 export type EmailAccountRow = typeof emailAccounts.$inferSelect;
+
+/** A sign-in with Microsoft or Google in progress: its state, PKCE verifier and the session that started it. */
+export const oauthStates = pgTable('oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sessionHash: text('session_hash').notNull(),
+  provider: text('provider', { enum: ['outlook', 'gmail'] }).notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -2,19 +2,27 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AccountStats, ProviderConnection, ServerSettings, TestEmailResponse } from '../../../contract/accounts';
 import { type Database, queryRows } from '../../db/client';
-import { type EmailAccountRow, emailAccounts, emailSends, providerConnections, type UserRow } from '../../db/schema';
+import {
+  type EmailAccountRow,
+  emailAccounts,
+  emailSends,
+  type ProviderConnectionRow,
+  providerConnections,
+  type UserRow,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { localDate } from '../../lib/local-date';
 import { resourceId } from '../../lib/resource-id';
 import type { SecretBox } from '../../lib/secret-box';
 import { assertAllowedMailHost } from '../../mail/host-guard';
 import { verifyImap } from '../../mail/imap-check';
+import type { OAuthProviderName, OAuthTokens } from '../../mail/oauth-provider';
 import { SmtpTransport, verifySmtp } from '../../mail/smtp-transport';
 import { type MailTransport, TransportError } from '../../mail/transport';
 import { toAccountDto } from './account.dto';
 
 export type SmtpCredentials = { kind: 'smtp'; smtp: ServerSettings; imap: ServerSettings };
-export type ConnectionCredentials = SmtpCredentials;
+export type ConnectionCredentials = SmtpCredentials | OAuthTokens;
 
 type SmtpConnectInput = {
   email: string;
@@ -25,7 +33,17 @@ type SmtpConnectInput = {
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
-export function createAccountsService(deps: { db: Database; secrets: SecretBox; now?: () => Date }) {
+export function createAccountsService(deps: {
+  db: Database;
+  secrets: SecretBox;
+  /** The HTTP API transport for an OAuth mailbox (Graph or Gmail); tokens it refreshes are saved by `save`. */
+  apiTransport: (
+    provider: OAuthProviderName,
+    tokens: OAuthTokens,
+    save: (tokens: OAuthTokens) => Promise<void>,
+  ) => MailTransport;
+  now?: () => Date;
+}) {
   const { db, secrets } = deps;
   const now = deps.now ?? (() => new Date());
   // One transport per account, reused between sends (SMTP keeps a small connection pool open).
@@ -80,11 +98,38 @@ export function createAccountsService(deps: { db: Database; secrets: SecretBox; 
     return created;
   }
 
-  function transportFor(account: EmailAccountRow, sealedCredentials: string): MailTransport {
+  /**
+   * The account of a (re)connected mailbox: created when missing; when it exists, its new credentials take effect
+   * and an earlier authentication error is cleared.
+   */
+  async function accountForConnection(user: UserRow, connection: ProviderConnectionRow, displayName?: string | null) {
+    const [existing] = await db.select().from(emailAccounts).where(eq(emailAccounts.connectionId, connection.id));
+    if (!existing) {
+      const account = await linkAccount(user, connection.id, connection.email, displayName);
+      return toAccountDto(account, connection.provider, today(user));
+    }
+    dropTransport(existing.id);
+    const [refreshed] = await db
+      .update(emailAccounts)
+      .set({ status: 'active', statusReason: null, displayName: displayName || existing.displayName })
+      .where(eq(emailAccounts.id, existing.id))
+      .returning();
+    return toAccountDto(refreshed, connection.provider, today(user));
+  }
+
+  function transportFor(account: EmailAccountRow, connection: ProviderConnectionRow): MailTransport {
     let transport = transports.get(account.id);
     if (!transport) {
-      const credentials = secrets.open<ConnectionCredentials>(sealedCredentials);
-      transport = new SmtpTransport(credentials.smtp);
+      const credentials = secrets.open<ConnectionCredentials>(connection.credentials);
+      transport =
+        credentials.kind === 'smtp' || connection.provider === 'smtp'
+          ? new SmtpTransport((credentials as SmtpCredentials).smtp)
+          : deps.apiTransport(connection.provider, credentials, async (tokens) => {
+              await db
+                .update(providerConnections)
+                .set({ credentials: secrets.seal(tokens), updatedAt: now() })
+                .where(eq(providerConnections.id, connection.id));
+            });
       transports.set(account.id, transport);
     }
     return transport;
@@ -193,19 +238,13 @@ export function createAccountsService(deps: { db: Database; secrets: SecretBox; 
       }
       const credentials = secrets.seal({ kind: 'smtp', smtp: input.smtp, imap } satisfies SmtpCredentials);
       const connection = await saveConnection(user, 'smtp', input.email, credentials);
-      const [existing] = await db.select().from(emailAccounts).where(eq(emailAccounts.connectionId, connection.id));
-      if (existing) {
-        // Reconnecting a mailbox that is already listed refreshes its settings and clears an auth error.
-        dropTransport(existing.id);
-        const [refreshed] = await db
-          .update(emailAccounts)
-          .set({ status: 'active', statusReason: null, displayName: input.displayName || existing.displayName })
-          .where(eq(emailAccounts.id, existing.id))
-          .returning();
-        return toAccountDto(refreshed, 'smtp', today(user));
-      }
-      const account = await linkAccount(user, connection.id, input.email, input.displayName);
-      return toAccountDto(account, 'smtp', today(user));
+      return accountForConnection(user, connection, input.displayName);
+    },
+
+    /** After a Microsoft or Google sign-in: stores the tokens and makes sure the mailbox has an account. */
+    async connectOAuth(user: UserRow, provider: OAuthProviderName, email: string, tokens: OAuthTokens) {
+      const connection = await saveConnection(user, provider, email, secrets.seal(tokens));
+      return accountForConnection(user, connection, null);
     },
 
     async linkConnection(user: UserRow, input: { connectionId: number; displayName?: string | null }) {
@@ -246,7 +285,7 @@ export function createAccountsService(deps: { db: Database; secrets: SecretBox; 
       const subject = 'LocalReach test email';
       const text = `This is a test email from LocalReach, sent through ${account.email}. If you can read it, this account is ready to send campaigns.`;
       try {
-        await transportFor(account, connection.credentials).send({
+        await transportFor(account, connection).send({
           from: { name: account.displayName, address: account.email },
           to,
           subject,

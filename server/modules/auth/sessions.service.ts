@@ -56,6 +56,9 @@ export function createSessionsService(deps: { db: Database; sessionSecret: strin
       return row.user;
     },
 
+    /** A stable, non-reversible id of a session token, to bind short-lived state (OAuth) to one session. */
+    fingerprint: (token: string) => hashToken(token),
+
     async revoke(token: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
     },

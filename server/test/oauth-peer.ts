@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+
+export const PEER_CLIENT = { id: 'test-client-id', secret: 'test-client-secret' };
+
+type SentGraph = {
+  kind: 'graph';
+  authorization: string;
+  body: { message: Record<string, unknown>; saveToSentItems: boolean };
+};
+type SentGmail = { kind: 'gmail'; authorization: string; mail: ParsedMail };
+
+/**
+ * A local stand-in for Microsoft's identity platform + Graph and Google's OAuth + Gmail API, following their
+ * documented request and response shapes: authorization code with PKCE (S256), refresh tokens, Bearer-protected
+ * resources that answer 401 for expired tokens and 429 with Retry-After when told to.
+ */
+export async function startOAuthPeer() {
+  const mailboxes = { outlook: 'owner@contoso.test', gmail: 'owner@gmail.test' };
+  const codes = new Map<string, { challenge: string; redirectUri: string }>();
+  const accessTokens = new Set<string>();
+  const refreshTokens = new Set<string>();
+  const grants: string[] = [];
+  const sent: (SentGraph | SentGmail)[] = [];
+  let counter = 0;
+  let rateLimit: number | null = null;
+
+  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  };
+  const readBody = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let raw = '';
+      req.on('data', (chunk) => {
+        raw += chunk;
+      });
+      req.on('end', () => resolve(raw));
+    });
+  const issue = () => {
+    counter += 1;
+    const accessToken = `access-${counter}`;
+    accessTokens.add(accessToken);
+    return accessToken;
+  };
+
+  async function tokenEndpoint(req: IncomingMessage, res: ServerResponse) {
+    const form = new URLSearchParams(await readBody(req));
+    grants.push(form.get('grant_type') ?? '');
+    if (form.get('client_id') !== PEER_CLIENT.id || form.get('client_secret') !== PEER_CLIENT.secret) {
+      return json(res, 401, { error: 'invalid_client', error_description: 'Client authentication failed' });
+    }
+    if (form.get('grant_type') === 'authorization_code') {
+      const pending = codes.get(form.get('code') ?? '');
+      codes.delete(form.get('code') ?? '');
+      const challenge = createHash('sha256')
+        .update(form.get('code_verifier') ?? '')
+        .digest('base64url');
+      if (!pending || pending.redirectUri !== form.get('redirect_uri') || pending.challenge !== challenge) {
+        return json(res, 400, { error: 'invalid_grant', error_description: 'The code or its PKCE verifier is wrong' });
+      }
+      const refreshToken = `refresh-${counter + 1}`;
+      refreshTokens.add(refreshToken);
+      return json(res, 200, {
+        token_type: 'Bearer',
+        access_token: issue(),
+        refresh_token: refreshToken,
+        expires_in: 3600,
+      });
+    }
+    if (form.get('grant_type') === 'refresh_token' && refreshTokens.has(form.get('refresh_token') ?? '')) {
+      return json(res, 200, { token_type: 'Bearer', access_token: issue(), expires_in: 3600 });
+    }
+    return json(res, 400, { error: 'invalid_grant', error_description: 'Refresh token revoked' });
+  }
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://peer');
+    const authorization = req.headers.authorization ?? '';
+    const authorized = accessTokens.has(authorization.replace(/^Bearer /, ''));
+    if (
+      req.method === 'POST' &&
+      (url.pathname === '/ms/common/oauth2/v2.0/token' || url.pathname === '/google/token')
+    ) {
+      return tokenEndpoint(req, res);
+    }
+    if (!authorized)
+      return json(res, 401, { error: { code: 'InvalidAuthenticationToken', message: 'Access token has expired.' } });
+    if (req.method === 'GET' && url.pathname === '/graph/me') {
+      return json(res, 200, { displayName: 'Owner', mail: mailboxes.outlook, userPrincipalName: mailboxes.outlook });
+    }
+    if (req.method === 'GET' && url.pathname === '/gmail/gmail/v1/users/me/profile') {
+      return json(res, 200, { emailAddress: mailboxes.gmail, messagesTotal: 0 });
+    }
+    const isGraphSend = req.method === 'POST' && url.pathname === '/graph/me/sendMail';
+    const isGmailSend = req.method === 'POST' && url.pathname === '/gmail/gmail/v1/users/me/messages/send';
+    if (!isGraphSend && !isGmailSend) return json(res, 404, { error: { message: 'Not found' } });
+    const body = JSON.parse(await readBody(req));
+    if (rateLimit !== null) {
+      const seconds = rateLimit;
+      rateLimit = null;
+      return json(
+        res,
+        429,
+        { error: { code: 'TooManyRequests', message: 'Too many requests' } },
+        { 'retry-after': String(seconds) },
+      );
+    }
+    if (isGraphSend) {
+      sent.push({ kind: 'graph', authorization, body });
+      res.writeHead(202);
+      return res.end();
+    }
+    sent.push({ kind: 'gmail', authorization, mail: await simpleParser(Buffer.from(body.raw, 'base64url')) });
+    return json(res, 200, { id: `msg-${sent.length}`, threadId: 't-1', labelIds: ['SENT'] });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    config: {
+      microsoft: {
+        clientId: PEER_CLIENT.id,
+        clientSecret: PEER_CLIENT.secret,
+        tenant: 'common',
+        loginUrl: `${base}/ms`,
+        graphUrl: `${base}/graph`,
+      },
+      google: {
+        clientId: PEER_CLIENT.id,
+        clientSecret: PEER_CLIENT.secret,
+        authUrl: `${base}/google/auth`,
+        tokenUrl: `${base}/google/token`,
+        gmailUrl: `${base}/gmail`,
+      },
+    },
+    base,
+    mailboxes,
+    sent,
+    grants,
+    /** The person consents on the provider's page: answers the redirect back to the app, with a code. */
+    consent(authUrl: string): string {
+      const params = new URL(authUrl).searchParams;
+      counter += 1;
+      const code = `code-${counter}`;
+      codes.set(code, { challenge: params.get('code_challenge') ?? '', redirectUri: params.get('redirect_uri') ?? '' });
+      const back = new URL(params.get('redirect_uri') ?? '');
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', params.get('state') ?? '');
+      return `${back.pathname}${back.search}`;
+    },
+    /** Every access token issued so far stops working, as when they expire. */
+    expireAccessTokens() {
+      accessTokens.clear();
+    },
+    rateLimitNextSend(seconds: number) {
+      rateLimit = seconds;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
