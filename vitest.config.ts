@@ -1,4 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+// The same aliases as vite.config.ts, so web modules under test import as they do in the app.
+const alias = {
+  '@': fileURLToPath(new URL('./web/src', import.meta.url)),
+  '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
+};
 
 const shared = {
   include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/src/**/*.test.ts'],
@@ -11,6 +18,7 @@ const shared = {
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
+  resolve: { alias },
   test: {
     projects: [
       { test: { ...shared, name: 'pglite', env: { TEST_DATABASE_URL: '' } } },

@@ -1,5 +1,5 @@
-import { PageHeader } from '@/components/page-header';
+import { LeadsScreen } from '@/features/leads/components/leads-screen';
 
 export default function LeadsRoute() {
-  return <PageHeader title="Leads Database" description="Manage your email contacts and subscribers" />;
+  return <LeadsScreen />;
 }

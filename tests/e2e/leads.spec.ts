@@ -1,0 +1,267 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { signUpViaApi, toastMessage } from './helpers';
+
+const sampleCsv = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'leads-sample.csv');
+
+/** Imports rows through the API the dialog uses, so a test can start with leads in place. */
+async function seedLeads(request: APIRequestContext, rows: Record<string, string>[]): Promise<void> {
+  const response = await request.post('/api/leads/upload-csv', { data: { csvData: rows, firstRowNumber: 2 } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The label and value of one summary card; clicking it clicks the card. */
+function summaryCard(page: Page, label: string) {
+  return page.getByRole('region', { name: 'Lead summary' }).getByText(label, { exact: true }).locator('..');
+}
+
+const listTitle = (page: Page) => page.getByText(/^Leads \(\d[\d,]*\)$/);
+
+test('a CSV file is previewed, uploaded and its leads listed', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await page.goto('/leads');
+  await expect(page.getByRole('heading', { level: 1, name: 'Leads Database' })).toBeVisible();
+  await expect(page.getByText('Manage your email contacts and subscribers')).toBeVisible();
+  await expect(page.getByText('No leads yet')).toBeVisible();
+  await expect(page.getByText('Upload a CSV file to add your first leads')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Upload CSV File' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Leads from CSV' });
+  await dialog.getByLabel('CSV file').setInputFiles(sampleCsv);
+
+  // The preview shows the header and the first 5 of the 6 rows, values as text.
+  await expect(dialog.getByRole('columnheader', { name: 'Company Name' })).toBeVisible();
+  await expect(dialog.getByRole('cell', { name: 'Harbor Homes, LLC' })).toBeVisible();
+  await expect(dialog.getByRole('cell', { name: '<b>Bold</b>' })).toBeVisible();
+  await expect(dialog.getByRole('cell', { name: 'not-an-email' })).toBeVisible();
+  await expect(dialog.getByRole('cell', { name: 'cara.diaz@oak.test' })).toHaveCount(0);
+  await expect(dialog.getByText('An email column is required.')).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Upload Leads' }).click();
+  await expect(dialog.getByText('Upload Complete')).toBeVisible();
+  await expect(dialog.getByText('Leads Added').locator('..')).toHaveText('4Leads Added');
+  await expect(dialog.getByText('Duplicates Skipped').locator('..')).toHaveText('1Duplicates Skipped');
+  await expect(dialog.getByText('Errors', { exact: true }).locator('..')).toHaveText('1Errors');
+  await expect(dialog.getByText(/Leads are skipped when their email is already in your database/)).toBeVisible();
+  await expect(dialog.getByText(/^Row 6: not-an-email — /)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(listTitle(page)).toHaveText('Leads (4)');
+  await expect(summaryCard(page, 'Showing')).toContainText('4 / 4');
+  await expect(summaryCard(page, 'Total Leads')).toContainText('4');
+  await expect(page.getByRole('button', { name: 'Ann Lee' })).toBeVisible();
+  await expect(page.getByText('Harbor Homes, LLC')).toBeVisible();
+  // Markup in a name is shown as the text it is.
+  await expect(page.getByRole('button', { name: '<b>Bold</b> <script>x</script>' })).toBeVisible();
+  await expect(page.getByText(/^Added [A-Z][a-z]{2} \d{2}, \d{4}$/).first()).toBeVisible();
+
+  // "Download CSV" saves every lead; the formula cell comes back escaped so spreadsheets show it as text.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+  const exported = await readFile(await download.path(), 'utf8');
+  expect(exported).toContain('cara.diaz@oak.test');
+  expect(exported).toContain(`"'=HYPERLINK(""http://evil.test"")"`);
+});
+
+test('the upload dialog refuses other files and a CSV without an email column', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await page.goto('/leads');
+  await page.getByRole('button', { name: 'Upload CSV', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Upload Leads from CSV' });
+
+  await dialog.getByLabel('CSV file').setInputFiles({
+    name: 'notes.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4'),
+  });
+  // While a modal dialog is open the page behind it, toasts included, is hidden from the accessibility tree.
+  await expect(page.getByText('Invalid File', { exact: true })).toBeVisible();
+  await expect(page.getByText('Please select a valid CSV file', { exact: true })).toBeVisible();
+
+  await dialog.getByLabel('CSV file').setInputFiles({
+    name: 'contacts.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('name;phone\nAnn;555-0100\n'),
+  });
+  await expect(dialog.getByText(/This file has no email column/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Upload Leads' })).toBeDisabled();
+
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('No leads yet')).toBeVisible();
+});
+
+test('a lead is added, its details shown, and deleted', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await seedLeads(page.request, [
+    {
+      email: 'dana@shop.test',
+      'first name': 'Dana',
+      surname: 'Ross',
+      Organisation: 'Ross Bakery',
+      Website: 'rossbakery.test',
+      Phone: '555-0199',
+      Notes: '<img src=x onerror=alert(1)>',
+      Fax: '',
+    },
+  ]);
+  await page.goto('/leads');
+  await expect(listTitle(page)).toHaveText('Leads (1)');
+
+  await page.getByRole('button', { name: 'Add Lead' }).click();
+  const addDialog = page.getByRole('dialog', { name: 'Add New Lead' });
+  await addDialog.getByLabel('Email *').fill('not an email');
+  await addDialog.getByRole('button', { name: 'Add Lead' }).click();
+  await expect(addDialog.getByText('Invalid email address')).toBeVisible();
+
+  await addDialog.getByLabel('Email *').fill('eli@north.test');
+  await addDialog.getByLabel('First Name').fill('Eli');
+  await addDialog.getByLabel('Last Name').fill('North');
+  await addDialog.getByLabel('Company').fill('North Co');
+  await addDialog.getByRole('button', { name: 'Add Lead' }).click();
+  await expect(toastMessage(page)).toContainText('Lead added successfully');
+  await expect(addDialog).toBeHidden();
+  await expect(listTitle(page)).toHaveText('Leads (2)');
+  await expect(page.getByRole('button', { name: 'Eli North' })).toBeVisible();
+
+  // The same email again is refused with the server's message.
+  await page.getByRole('button', { name: 'Add Lead' }).click();
+  await addDialog.getByLabel('Email *').fill('ELI@north.test');
+  await addDialog.getByRole('button', { name: 'Add Lead' }).click();
+  await expect(page.getByText('Error', { exact: true })).toBeVisible();
+  await expect(page.getByText('A lead with this email already exists', { exact: true })).toBeVisible();
+  await addDialog.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: 'Dana Ross' }).click();
+  const details = page.getByRole('dialog', { name: 'Client Details' });
+  await expect(details.getByRole('heading', { name: 'Dana Ross' })).toBeVisible();
+  await expect(details.getByText('dana@shop.test')).toBeVisible();
+  await expect(details.getByText('Ross Bakery')).toBeVisible();
+  await expect(details.getByText('Emails Sent').locator('..')).toHaveText('Emails Sent0');
+  await expect(details.getByText('Response Status').locator('..')).toHaveText('Response StatusNo Response');
+  await expect(details.getByText('Last Contact').locator('..')).toHaveText('Last ContactNever');
+  await expect(details.getByText('Additional Information')).toBeVisible();
+  await expect(details.getByText('555-0199')).toBeVisible();
+  await expect(details.getByText('<img src=x onerror=alert(1)>')).toBeVisible();
+  const website = details.getByRole('link', { name: 'rossbakery.test' });
+  await expect(website).toHaveAttribute('href', 'https://rossbakery.test/');
+  await expect(website).toHaveAttribute('target', '_blank');
+  // The lead's own columns, under any spelling, and empty values are not repeated as additional information.
+  await expect(details.getByText('Organisation')).toHaveCount(0);
+  await expect(details.getByText('surname')).toHaveCount(0);
+  await expect(details.getByText('Fax')).toHaveCount(0);
+  await expect(details.getByText('No email communication history')).toBeVisible();
+
+  page.once('dialog', async (confirm) => {
+    expect(confirm.message()).toBe('Are you sure you want to delete this lead? This action cannot be undone.');
+    await confirm.accept();
+  });
+  await details.getByRole('button', { name: 'Delete Lead' }).click();
+  await expect(toastMessage(page)).toContainText('Lead deleted successfully');
+  await expect(details).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Dana Ross' })).toHaveCount(0);
+  await expect(listTitle(page)).toHaveText('Leads (1)');
+  await expect(summaryCard(page, 'Total Leads')).toContainText('1');
+});
+
+test('a row deletes only once the browser confirm is accepted', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await seedLeads(page.request, [{ email: 'keep@x.test', firstName: 'Kim' }]);
+  await page.goto('/leads');
+  const deleteButton = page.getByRole('button', { name: 'Delete keep@x.test' });
+
+  page.once('dialog', (confirm) => confirm.dismiss());
+  await deleteButton.click();
+  await expect(page.getByRole('button', { name: 'Kim' })).toBeVisible();
+
+  page.once('dialog', (confirm) => confirm.accept());
+  await deleteButton.click();
+  await expect(toastMessage(page)).toContainText('Lead deleted successfully');
+  await expect(page.getByText('No leads yet')).toBeVisible();
+  await expect(summaryCard(page, 'Showing')).toContainText('0 / 0');
+});
+
+test('details of a lead deleted elsewhere read "Lead not found"', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await seedLeads(page.request, [{ email: 'gone@x.test', firstName: 'Gus' }]);
+  await page.goto('/leads');
+  await expect(page.getByRole('button', { name: 'Gus' })).toBeVisible();
+  const leads = await (await page.request.get('/api/leads?limit=100&offset=0')).json();
+  await page.request.delete(`/api/leads/${leads[0].id}`);
+
+  await page.getByRole('button', { name: 'Gus' }).click();
+  await expect(page.getByRole('dialog', { name: 'Client Details' }).getByText('Lead not found')).toBeVisible();
+});
+
+test('search and the status filter narrow the loaded rows; summary cards set the filter', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await seedLeads(page.request, [
+    { email: 'fay@alpha.test', firstName: 'Fay', lastName: 'Ortiz', company: 'Alpha Realty' },
+    { email: 'gil@beta.test', firstName: 'Gil', lastName: 'Park', company: 'Beta Finance' },
+    { email: 'hal@gamma.test', firstName: 'Hal', lastName: 'Quinn' },
+  ]);
+  await page.goto('/leads');
+  await expect(listTitle(page)).toHaveText('Leads (3)');
+  const search = page.getByPlaceholder('Search leads by name, email, or company...');
+
+  await search.fill('ALPHA');
+  await expect(listTitle(page)).toHaveText('Leads (1)');
+  await expect(page.getByRole('button', { name: 'Fay Ortiz' })).toBeVisible();
+  await search.fill('quinn');
+  await expect(page.getByRole('button', { name: 'Hal Quinn' })).toBeVisible();
+  await expect(listTitle(page)).toHaveText('Leads (1)');
+  await search.fill('gil@');
+  await expect(page.getByRole('button', { name: 'Gil Park' })).toBeVisible();
+  await search.fill('nobody here');
+  await expect(page.getByText('No leads match your filters')).toBeVisible();
+  await expect(page.getByText('Try adjusting your search or filter settings')).toBeVisible();
+  await search.fill('');
+  await expect(listTitle(page)).toHaveText('Leads (3)');
+
+  const statusFilter = page.getByRole('combobox', { name: 'Status filter' });
+  await expect(statusFilter).toHaveText('All Status');
+  await statusFilter.click();
+  await page.getByRole('option', { name: 'Bounced' }).click();
+  await expect(page.getByText('No leads match your filters')).toBeVisible();
+
+  await summaryCard(page, 'Active').click();
+  await expect(statusFilter).toHaveText('Active');
+  await expect(listTitle(page)).toHaveText('Leads (3)');
+  await summaryCard(page, 'Unsubscribed').click();
+  await expect(statusFilter).toHaveText('Unsubscribed');
+  await expect(page.getByText('No leads match your filters')).toBeVisible();
+  await summaryCard(page, 'Total Leads').click();
+  await expect(statusFilter).toHaveText('All Status');
+  await expect(listTitle(page)).toHaveText('Leads (3)');
+});
+
+test('leads load 100 at a time with "Load More Leads"', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await seedLeads(
+    page.request,
+    Array.from({ length: 150 }, (_, i) => ({
+      email: `bulk${String(i).padStart(3, '0')}@x.test`,
+      firstName: `Bulk${i}`,
+    })),
+  );
+  await page.goto('/leads');
+  await expect(listTitle(page)).toHaveText('Leads (100)');
+  await expect(summaryCard(page, 'Showing')).toContainText('100 / 150');
+
+  await page.getByRole('button', { name: 'Load More Leads' }).click();
+  await expect(listTitle(page)).toHaveText('Leads (150)');
+  await expect(summaryCard(page, 'Showing')).toContainText('150 / 150');
+  // The last page was not full, so there is nothing more to load.
+  await expect(page.getByRole('button', { name: 'Load More Leads' })).toHaveCount(0);
+
+  // Rows render as they scroll into view; the oldest lead is the 150th row.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const oldest = page.getByRole('listitem').filter({ hasText: 'bulk000@x.test' });
+  await expect(oldest).toContainText('150');
+  await expect(oldest.getByRole('button', { name: 'Bulk0', exact: true })).toBeVisible();
+});

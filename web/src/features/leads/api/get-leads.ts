@@ -1,0 +1,45 @@
+import { LEADS_PAGE_SIZE, type Lead } from '@contract/leads';
+import { type InfiniteData, infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
+import { leadQueryKeys } from './lead-query-keys';
+
+/** One page of the list. `full` is decided when it loads, so removing a row later does not hide "Load More". */
+export type LeadsPage = { leads: Lead[]; full: boolean };
+
+/** GET /api/leads?limit=100&offset={n}, newest first. */
+export async function getLeadsPage(offset: number, signal?: AbortSignal): Promise<LeadsPage> {
+  const response = await fetch(`/api/leads?limit=${LEADS_PAGE_SIZE}&offset=${offset}`, {
+    credentials: 'include',
+    signal,
+  });
+  // SPEC §8: a list fetch that is not ok throws this message.
+  if (!response.ok) throw new Error('Failed to fetch leads');
+  const leads: Lead[] = await response.json();
+  return { leads, full: leads.length === LEADS_PAGE_SIZE };
+}
+
+const loadedCount = (pages: LeadsPage[]) => pages.reduce((count, page) => count + page.leads.length, 0);
+
+/** Pages of 100, appended; the next page starts after the rows loaded, so rows deleted locally are not skipped. */
+export const leadsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: leadQueryKeys.list,
+    queryFn: ({ pageParam, signal }) => getLeadsPage(pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, pages) => (lastPage.full ? loadedCount(pages) : undefined),
+  });
+
+// Module-level, so the query keeps the flattened list between renders instead of rebuilding it.
+const allLoadedLeads = (data: InfiniteData<LeadsPage, number>) => data.pages.flatMap((page) => page.leads);
+
+export function useLeads() {
+  return useInfiniteQuery({ ...leadsQueryOptions(), select: allLoadedLeads });
+}
+
+/** SPEC §4: a deleted lead leaves the loaded list in place, without reloading it. */
+export function removeLeadFromList(queryClient: QueryClient, id: number): void {
+  queryClient.setQueryData<InfiniteData<LeadsPage, number>>(leadQueryKeys.list, (data) =>
+    data
+      ? { ...data, pages: data.pages.map((page) => ({ ...page, leads: page.leads.filter((lead) => lead.id !== id) })) }
+      : data,
+  );
+}

@@ -1,0 +1,118 @@
+import { isValidLeadEmail } from '@contract/csv-leads';
+import type { ComponentProps } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { errorToastMessage } from '@/lib/api';
+import { useCreateLead } from '../api/create-lead';
+
+type AddLeadValues = { email: string; firstName: string; lastName: string; company: string };
+
+const emptyValues: AddLeadValues = { email: '', firstName: '', lastName: '', company: '' };
+
+function Field({
+  id,
+  label,
+  error,
+  ...inputProps
+}: { id: string; label: string; error?: string } & ComponentProps<typeof Input>) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        className="aria-invalid:border-destructive aria-invalid:ring-destructive/20"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...inputProps}
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-destructive text-sm">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const optional = (value: string) => value.trim() || null;
+
+function AddLeadForm({ onDone }: { onDone: () => void }) {
+  const createLead = useCreateLead();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<AddLeadValues>({ defaultValues: emptyValues });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await createLead.mutateAsync({
+        email: values.email.trim(),
+        firstName: optional(values.firstName),
+        lastName: optional(values.lastName),
+        company: optional(values.company),
+      });
+      toast({ title: 'Success', description: 'Lead added successfully' });
+      onDone();
+    } catch (error) {
+      toast({ title: 'Error', description: errorToastMessage(error, 'Failed to add lead'), variant: 'destructive' });
+    }
+  });
+
+  return (
+    // noValidate: the form's own messages (SPEC §5) show instead of the browser's.
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <Field
+        id="lead-email"
+        label="Email *"
+        type="email"
+        autoComplete="off"
+        placeholder="name@company.com"
+        error={errors.email?.message}
+        {...register('email', {
+          validate: (value) =>
+            value.trim() === '' ? 'Email is required' : isValidLeadEmail(value.trim()) || 'Invalid email address',
+        })}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="lead-first-name" label="First Name" autoComplete="off" {...register('firstName')} />
+        <Field id="lead-last-name" label="Last Name" autoComplete="off" {...register('lastName')} />
+      </div>
+      <Field id="lead-company" label="Company" autoComplete="off" {...register('company')} />
+      <DialogFooter className="mt-2">
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={createLead.isPending}>
+          {createLead.isPending ? 'Adding...' : 'Add Lead'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** Add New Lead (SPEC §2). The form lives inside the dialog content, so closing the dialog clears it. */
+export function AddLeadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Add New Lead</DialogTitle>
+          <DialogDescription>Add a single contact to your leads database.</DialogDescription>
+        </DialogHeader>
+        <AddLeadForm onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,75 @@
+import type { Lead } from '@contract/leads';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { LeadsEmptyState } from './leads-empty-state';
+import { LEAD_ROW_HEIGHT, VirtualLeadRows } from './virtual-lead-rows';
+
+type LeadsListCardProps = {
+  leads: Lead[];
+  filtered: boolean;
+  loading: boolean;
+  error: Error | null;
+  canLoadMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+  onRetry: () => void;
+  onOpenLead: (id: number) => void;
+  onUpload: () => void;
+};
+
+function LoadingRows() {
+  return (
+    <div role="status" aria-label="Loading leads">
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className="flex items-center gap-4 border-b px-6" style={{ height: LEAD_ROW_HEIGHT }}>
+          <Skeleton className="size-9 rounded-full" />
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className="h-3 w-56" />
+          </div>
+          <Skeleton className="h-5 w-16 rounded-full" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function LeadsListCard(props: LeadsListCardProps) {
+  const { leads, filtered, loading, error, canLoadMore, loadingMore } = props;
+  return (
+    <Card className="gap-0 overflow-hidden pb-0">
+      <CardHeader className="pb-4">
+        <CardTitle className="text-lg">
+          {loading ? 'Leads' : `Leads (${leads.length.toLocaleString('en-US')})`}
+        </CardTitle>
+      </CardHeader>
+      {loading ? (
+        <LoadingRows />
+      ) : error && leads.length === 0 ? (
+        <div className="flex flex-col items-center gap-3 border-t px-6 py-12 text-center">
+          <p className="font-medium text-destructive">{error.message}</p>
+          <Button variant="outline" onClick={props.onRetry}>
+            Try again
+          </Button>
+        </div>
+      ) : leads.length === 0 ? (
+        <div className="border-t">
+          <LeadsEmptyState filtered={filtered} onUpload={props.onUpload} />
+        </div>
+      ) : (
+        <VirtualLeadRows leads={leads} onOpenLead={props.onOpenLead} />
+      )}
+      {canLoadMore && !loading && (
+        <div className="flex flex-col items-center gap-2 border-t bg-muted/30 px-6 py-4">
+          {error && leads.length > 0 && <p className="text-destructive text-sm">{error.message}</p>}
+          <Button variant="outline" onClick={props.onLoadMore} disabled={loadingMore}>
+            {loadingMore && <Spinner className="size-4" />}
+            {loadingMore ? 'Loading more leads...' : 'Load More Leads'}
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}

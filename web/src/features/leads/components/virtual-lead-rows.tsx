@@ -1,0 +1,71 @@
+import type { Lead } from '@contract/leads';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import { LeadRow } from './lead-row';
+import { useDeleteLeadWithConfirm } from './use-delete-lead-with-confirm';
+
+export const LEAD_ROW_HEIGHT = 72;
+
+/** The distance from the top of the document to the element, kept current as the content above it changes. */
+function useDocumentOffset(ref: RefObject<HTMLElement | null>): number {
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setOffset(element.getBoundingClientRect().top + window.scrollY);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [ref]);
+  return offset;
+}
+
+/**
+ * The rows are virtualised against the page's own scroll: only the rows in view are in the document, so thousands
+ * of loaded leads scroll smoothly.
+ */
+export function VirtualLeadRows({ leads, onOpenLead }: { leads: Lead[]; onOpenLead: (id: number) => void }) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const scrollMargin = useDocumentOffset(listRef);
+  const { deleteWithConfirm, pendingId } = useDeleteLeadWithConfirm();
+  const virtualizer = useWindowVirtualizer({
+    count: leads.length,
+    estimateSize: () => LEAD_ROW_HEIGHT,
+    overscan: 8,
+    scrollMargin,
+    getItemKey: (index) => leads[index].id,
+  });
+  return (
+    <div
+      ref={listRef}
+      role="list"
+      aria-label="Leads"
+      className="relative w-full border-t"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((item) => {
+        const lead = leads[item.index];
+        return (
+          <div
+            key={item.key}
+            role="listitem"
+            // Only some rows are in the document, so each says where it sits in the whole list.
+            aria-setsize={leads.length}
+            aria-posinset={item.index + 1}
+            className="absolute inset-x-0 top-0"
+            style={{ height: LEAD_ROW_HEIGHT, transform: `translateY(${item.start - scrollMargin}px)` }}
+          >
+            <LeadRow
+              lead={lead}
+              position={item.index + 1}
+              deleting={pendingId === lead.id}
+              onOpen={() => onOpenLead(lead.id)}
+              onDelete={() => deleteWithConfirm(lead.id)}
+            />
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/** SPEC §8: a missing date reads "Never", an unparseable one "Invalid date"; otherwise the formatter's text. */
+function formatWith(value: string | null | undefined, format: (date: Date) => string): string {
+  if (!value) return 'Never';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? 'Invalid date' : format(date);
+}
+
+/** "MMM dd", local time: "Mar 07". */
+export function formatMonthDay(value: string | null | undefined): string {
+  return formatWith(value, (date) => `${MONTHS[date.getMonth()]} ${pad2(date.getDate())}`);
+}
+
+/** "MMM dd, yyyy", local time: "Mar 07, 2025". */
+export function formatDay(value: string | null | undefined): string {
+  return formatWith(value, (date) => `${MONTHS[date.getMonth()]} ${pad2(date.getDate())}, ${date.getFullYear()}`);
+}
+
+/** "MMM dd, yyyy h:mm a", local time: "Mar 07, 2025 3:05 PM". */
+export function formatDayTime(value: string | null | undefined): string {
+  return formatWith(value, (date) => {
+    const hours = date.getHours();
+    const clock = `${hours % 12 || 12}:${pad2(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+    return `${MONTHS[date.getMonth()]} ${pad2(date.getDate())}, ${date.getFullYear()} ${clock}`;
+  });
+}
