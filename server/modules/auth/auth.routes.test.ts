@@ -288,3 +288,21 @@ describe('rate limiting', () => {
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429]);
   });
 });
+
+describe('time zone', () => {
+  it('keeps the browser’s zone from registration and refuses unknown zones', async () => {
+    const response = await postJson(app, '/api/auth/register', {
+      ...validRegistration('zoned@example.com'),
+      timezone: 'America/Chicago',
+    });
+    expect(response.json().timezone).toBe('America/Chicago');
+    const defaulted = await postJson(app, '/api/auth/register', validRegistration('utc@example.com'));
+    expect(defaulted.json().timezone).toBe('UTC');
+    const unknown = await postJson(app, '/api/auth/register', {
+      ...validRegistration('mars@example.com'),
+      timezone: 'Mars/Olympus',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ message: 'timezone: Unknown time zone' });
+  });
+});

@@ -3,9 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { currentUserQueryKey } from '@/lib/current-user-query-key';
 
-/** POST /api/auth/register: creates the account and signs it in. */
+/**
+ * POST /api/auth/register: creates the account and signs it in. The browser's time zone goes along, so the
+ * daily sending limits reset at the user's own midnight.
+ */
 export async function register(details: RegisterRequest): Promise<User> {
-  const response = await apiRequest('POST', '/api/auth/register', details);
+  const timezone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const response = await apiRequest('POST', '/api/auth/register', { ...details, timezone });
   return response.json();
 }
 
