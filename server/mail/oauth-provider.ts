@@ -74,44 +74,70 @@ async function getJson<T>(url: string, accessToken: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Microsoft identity platform (authorization code + PKCE) and Graph's /me for the address. */
-export function microsoftProvider(config: OAuthConfig['microsoft']): OAuthProvider {
-  const base = `${config.loginUrl}/${encodeURIComponent(config.tenant)}/oauth2/v2.0`;
-  const scope = 'offline_access User.Read Mail.Send Mail.ReadWrite';
-  const client = { client_id: config.clientId ?? '', client_secret: config.clientSecret ?? '' };
+type CodeFlowSettings = {
+  name: OAuthProviderName;
+  label: string;
+  clientId?: string;
+  clientSecret?: string;
+  authorizeEndpoint: string;
+  tokenEndpoint: string;
+  scope: string;
+  /** Provider-specific authorize parameters (prompt, offline access…). */
+  authorizeParams: Record<string, string>;
+  mailboxAddress(accessToken: string): Promise<string>;
+};
+
+/** The authorization-code flow with PKCE as both providers document it; they differ only in settings. */
+function codeFlowProvider(settings: CodeFlowSettings): OAuthProvider {
+  const client = { client_id: settings.clientId ?? '', client_secret: settings.clientSecret ?? '' };
   return {
-    name: 'outlook',
-    label: 'Microsoft',
-    configured: Boolean(config.clientId && config.clientSecret),
+    name: settings.name,
+    label: settings.label,
+    configured: Boolean(settings.clientId && settings.clientSecret),
     authorizeUrl(state, codeVerifier, redirectUri) {
       const params = new URLSearchParams({
         client_id: client.client_id,
         response_type: 'code',
         redirect_uri: redirectUri,
-        response_mode: 'query',
-        scope,
+        scope: settings.scope,
         state,
         code_challenge: pkceChallenge(codeVerifier),
         code_challenge_method: 'S256',
-        prompt: 'select_account',
+        ...settings.authorizeParams,
       });
-      return `${base}/authorize?${params}`;
+      return `${settings.authorizeEndpoint}?${params}`;
     },
     exchangeCode: (code, codeVerifier, redirectUri) =>
-      requestTokens(`${base}/token`, {
+      requestTokens(settings.tokenEndpoint, {
         ...client,
         grant_type: 'authorization_code',
         code,
         redirect_uri: redirectUri,
         code_verifier: codeVerifier,
-        scope,
+        scope: settings.scope,
       }),
     refresh: (tokens) =>
       requestTokens(
-        `${base}/token`,
-        { ...client, grant_type: 'refresh_token', refresh_token: tokens.refreshToken, scope },
+        settings.tokenEndpoint,
+        { ...client, grant_type: 'refresh_token', refresh_token: tokens.refreshToken, scope: settings.scope },
         tokens.refreshToken,
       ),
+    mailboxAddress: settings.mailboxAddress,
+  };
+}
+
+/** Microsoft identity platform, with Graph's /me for the mailbox address. */
+export function microsoftProvider(config: OAuthConfig['microsoft']): OAuthProvider {
+  const base = `${config.loginUrl}/${encodeURIComponent(config.tenant)}/oauth2/v2.0`;
+  return codeFlowProvider({
+    name: 'outlook',
+    label: 'Microsoft',
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    authorizeEndpoint: `${base}/authorize`,
+    tokenEndpoint: `${base}/token`,
+    scope: 'offline_access User.Read Mail.Send Mail.ReadWrite',
+    authorizeParams: { response_mode: 'query', prompt: 'select_account' },
     async mailboxAddress(accessToken) {
       const me = await getJson<{ mail?: string | null; userPrincipalName?: string }>(
         `${config.graphUrl}/me`,
@@ -121,46 +147,21 @@ export function microsoftProvider(config: OAuthConfig['microsoft']): OAuthProvid
       if (!address) throw new TransportError('auth', 'Microsoft did not tell which mailbox this is');
       return address.toLowerCase();
     },
-  };
+  });
 }
 
-/** Google OAuth 2.0 (authorization code + PKCE, offline access) and the Gmail profile for the address. */
+/** Google OAuth 2.0 with offline access, and the Gmail profile for the mailbox address. */
 export function googleProvider(config: OAuthConfig['google']): OAuthProvider {
-  const scope = 'https://www.googleapis.com/auth/gmail.send https://www.googleapis.com/auth/gmail.readonly';
-  const client = { client_id: config.clientId ?? '', client_secret: config.clientSecret ?? '' };
-  return {
+  return codeFlowProvider({
     name: 'gmail',
     label: 'Google',
-    configured: Boolean(config.clientId && config.clientSecret),
-    authorizeUrl(state, codeVerifier, redirectUri) {
-      const params = new URLSearchParams({
-        client_id: client.client_id,
-        response_type: 'code',
-        redirect_uri: redirectUri,
-        scope,
-        state,
-        code_challenge: pkceChallenge(codeVerifier),
-        code_challenge_method: 'S256',
-        access_type: 'offline',
-        // Without consent Google grants a refresh token only the first time.
-        prompt: 'consent',
-      });
-      return `${config.authUrl}?${params}`;
-    },
-    exchangeCode: (code, codeVerifier, redirectUri) =>
-      requestTokens(config.tokenUrl, {
-        ...client,
-        grant_type: 'authorization_code',
-        code,
-        redirect_uri: redirectUri,
-        code_verifier: codeVerifier,
-      }),
-    refresh: (tokens) =>
-      requestTokens(
-        config.tokenUrl,
-        { ...client, grant_type: 'refresh_token', refresh_token: tokens.refreshToken },
-        tokens.refreshToken,
-      ),
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    authorizeEndpoint: config.authUrl,
+    tokenEndpoint: config.tokenUrl,
+    scope: 'https://www.googleapis.com/auth/gmail.send https://www.googleapis.com/auth/gmail.readonly',
+    // Without prompt=consent Google grants a refresh token only the first time.
+    authorizeParams: { access_type: 'offline', prompt: 'consent' },
     async mailboxAddress(accessToken) {
       const profile = await getJson<{ emailAddress?: string }>(
         `${config.gmailUrl}/gmail/v1/users/me/profile`,
@@ -169,5 +170,5 @@ export function googleProvider(config: OAuthConfig['google']): OAuthProvider {
       if (!profile.emailAddress) throw new TransportError('auth', 'Google did not tell which mailbox this is');
       return profile.emailAddress.toLowerCase();
     },
-  };
+  });
 }

@@ -1,10 +1,5 @@
-import { PageHeader } from '@/components/page-header';
+import { AccountsScreen } from '@/features/accounts/components/accounts-screen';
 
 export default function AccountsRoute() {
-  return (
-    <PageHeader
-      title="Email Accounts"
-      description="Connect the mailboxes your campaigns are sent from and keep an eye on daily sending."
-    />
-  );
+  return <AccountsScreen />;
 }

@@ -1,0 +1,45 @@
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { useEmailAccounts } from '../api/get-email-accounts';
+import { AccountStatCards } from './account-stat-cards';
+import { AccountsListCard } from './accounts-list-card';
+import { ConnectAccountDialog } from './connect-account-dialog';
+import { useOAuthReturnToast } from './use-oauth-return-toast';
+
+/** The Email Accounts screen (SPEC §2): sending stats, the connected mailboxes and the connect dialog. */
+export function AccountsScreen() {
+  useOAuthReturnToast();
+  const accountsQuery = useEmailAccounts();
+  const [connectOpen, setConnectOpen] = useState(false);
+  const openConnect = () => setConnectOpen(true);
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-start justify-between gap-x-6">
+        <PageHeader
+          title="Email Accounts"
+          description="Connect the mailboxes your campaigns are sent from and keep an eye on daily sending."
+        />
+        <Button className="mb-6 sm:mt-1" onClick={openConnect}>
+          <Plus />
+          Connect Account
+        </Button>
+      </div>
+
+      <div className="grid grid-cols-1 gap-6">
+        <AccountStatCards accounts={accountsQuery.data} />
+        <AccountsListCard
+          accounts={accountsQuery.data ?? []}
+          loading={accountsQuery.isPending}
+          error={accountsQuery.error}
+          onRetry={() => accountsQuery.refetch()}
+          onConnect={openConnect}
+        />
+      </div>
+
+      <ConnectAccountDialog open={connectOpen} onOpenChange={setConnectOpen} />
+    </div>
+  );
+}

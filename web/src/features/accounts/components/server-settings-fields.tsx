@@ -1,0 +1,97 @@
+import { serverSettingsSchema } from '@contract/accounts';
+import { Controller, type FieldErrors, type UseFormReturn } from 'react-hook-form';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { checkWithSchema } from '../lib/check-with-schema';
+import { type ConnectionSecurity, type SmtpFormValues, usualPorts, validatePort } from '../lib/smtp-form';
+import { TextField } from './text-field';
+
+type Server = 'smtp' | 'imap';
+
+const checkHost = checkWithSchema(serverSettingsSchema.shape.host);
+const checkUser = checkWithSchema(serverSettingsSchema.shape.user);
+const checkPassword = checkWithSchema(serverSettingsSchema.shape.password);
+
+type ServerSettingsFieldsProps = {
+  server: Server;
+  form: UseFormReturn<SmtpFormValues>;
+  /** The SMTP user may be left blank (it defaults to the email address); the IMAP one is always filled. */
+  userOptional?: boolean;
+  /** Whether these fields are checked at all (the IMAP ones are not while they follow SMTP). */
+  active?: (values: SmtpFormValues) => boolean;
+};
+
+/** Host, port, security, user and password of one mail server. */
+export function ServerSettingsFields({ server, form, userOptional, active = () => true }: ServerSettingsFieldsProps) {
+  const { register, control, setValue } = form;
+  const errors: FieldErrors<SmtpFormValues[Server]> = form.formState.errors[server] ?? {};
+  const id = (field: string) => `${server}-${field}`;
+  const when = (check: (value: string) => true | string) => (value: string, values: SmtpFormValues) =>
+    !active(values) || check(value);
+
+  const chooseSecurity = (security: ConnectionSecurity) => {
+    setValue(`${server}.security`, security);
+    setValue(`${server}.port`, String(usualPorts[server][security]), { shouldValidate: true });
+  };
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-4">
+      <TextField
+        id={id('host')}
+        label="Host"
+        className="sm:col-span-2"
+        placeholder={server === 'smtp' ? 'smtp.example.com' : 'imap.example.com'}
+        autoComplete="off"
+        spellCheck={false}
+        error={errors.host?.message}
+        {...register(`${server}.host`, { validate: when(checkHost) })}
+      />
+      <TextField
+        id={id('port')}
+        label="Port"
+        inputMode="numeric"
+        autoComplete="off"
+        error={errors.port?.message}
+        {...register(`${server}.port`, { validate: when(validatePort) })}
+      />
+      <div className="grid content-start gap-2">
+        <Label htmlFor={id('security')}>Security</Label>
+        <Controller
+          control={control}
+          name={`${server}.security`}
+          render={({ field }) => (
+            <Select value={field.value} onValueChange={(value) => chooseSecurity(value as ConnectionSecurity)}>
+              <SelectTrigger id={id('security')} onBlur={field.onBlur}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="ssl">SSL/TLS</SelectItem>
+                <SelectItem value="starttls">STARTTLS</SelectItem>
+              </SelectContent>
+            </Select>
+          )}
+        />
+      </div>
+      <TextField
+        id={id('user')}
+        label="Username"
+        className="sm:col-span-2"
+        placeholder={userOptional ? 'Same as the email address' : undefined}
+        autoComplete="off"
+        spellCheck={false}
+        error={errors.user?.message}
+        {...register(`${server}.user`, { validate: userOptional ? undefined : when(checkUser) })}
+      />
+      <TextField
+        id={id('password')}
+        label="Password"
+        type="password"
+        className="sm:col-span-2"
+        // A fresh secret for another server: the browser must not offer the LocalReach password here.
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...register(`${server}.password`, { validate: when(checkPassword) })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { AccountStatus, Provider } from '@contract/accounts';
+
+/** SPEC §2: the status as words, underscores shown as spaces ("rate limited"). */
+export function statusLabel(status: AccountStatus | string): string {
+  return status.replaceAll('_', ' ');
+}
+
+export type StatusTone = 'green' | 'yellow' | 'red' | 'grey';
+
+/** SPEC §4: active green, rate_limited yellow, error red, anything else grey. */
+export function statusTone(status: AccountStatus | string): StatusTone {
+  if (status === 'active') return 'green';
+  if (status === 'rate_limited') return 'yellow';
+  if (status === 'error') return 'red';
+  return 'grey';
+}
+
+/** SPEC §4: active shows a check; rate_limited and error an alert; other statuses no icon. */
+export function statusIcon(status: AccountStatus | string): 'check' | 'alert' | null {
+  if (status === 'active') return 'check';
+  if (status === 'rate_limited' || status === 'error') return 'alert';
+  return null;
+}
+
+const providerLabels: Record<Provider, string> = {
+  outlook: 'Outlook / Microsoft 365',
+  gmail: 'Google',
+  smtp: 'SMTP / IMAP',
+};
+
+export function providerLabel(provider: Provider | string): string {
+  return providerLabels[provider as Provider] ?? provider;
+}
+
+/** SPEC §2 and §9: "{sentToday or 0}/{dailyLimit} today". */
+export function sentTodayLabel(sentToday: number | null | undefined, dailyLimit: number): string {
+  return `${sentToday ?? 0}/${dailyLimit} today`;
+}
+
+/** How much of the day's limit is used, 0 to 100. */
+export function dailyUsagePercent(sentToday: number | null | undefined, dailyLimit: number): number {
+  if (dailyLimit <= 0) return 100;
+  return Math.min(100, Math.round(((sentToday ?? 0) / dailyLimit) * 100));
+}

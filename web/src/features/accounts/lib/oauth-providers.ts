@@ -1,0 +1,31 @@
+export type OAuthProvider = 'outlook' | 'gmail';
+
+type OAuthProviderInfo = {
+  buttonLabel: string;
+  /** Where the user signs in, for the step-by-step explanation. */
+  signInAt: string;
+  /** The server environment variables that hold the app's client credentials. */
+  envVars: string[];
+  /** Where the app's registration lives, for the "not configured" explanation. */
+  consoleName: string;
+};
+
+export const oauthProviders: Record<OAuthProvider, OAuthProviderInfo> = {
+  outlook: {
+    buttonLabel: 'Connect with Outlook',
+    signInAt: 'Microsoft',
+    envVars: ['MS_CLIENT_ID', 'MS_CLIENT_SECRET', 'MS_TENANT'],
+    consoleName: 'Microsoft Entra app registration',
+  },
+  gmail: {
+    buttonLabel: 'Connect with Google',
+    signInAt: 'Google',
+    envVars: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+    consoleName: 'Google Cloud OAuth client',
+  },
+};
+
+/** The address the provider sends the browser back to; it must be registered with the provider as is. */
+export function oauthRedirectUri(origin: string, provider: OAuthProvider): string {
+  return `${origin.replace(/\/+$/, '')}/api/${provider}/callback`;
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { defaultImapFields, emptySmtpForm, type SmtpFormValues, toSmtpConnectRequest, validatePort } from './smtp-form';
+
+const filled: SmtpFormValues = {
+  ...emptySmtpForm,
+  email: ' Owner@Shop.test ',
+  displayName: '  ',
+  smtp: { host: ' mail.shop.test ', port: '587', security: 'starttls', user: 'owner', password: ' secret ' },
+};
+
+describe('defaultImapFields', () => {
+  it('takes the SMTP host, user and password on port 993 with SSL/TLS', () => {
+    expect(defaultImapFields(filled)).toEqual({
+      host: 'mail.shop.test',
+      port: '993',
+      security: 'ssl',
+      user: 'owner',
+      password: ' secret ',
+    });
+  });
+
+  it('uses the email address when the SMTP user is blank', () => {
+    expect(defaultImapFields({ ...filled, smtp: { ...filled.smtp, user: ' ' } }).user).toBe('Owner@Shop.test');
+  });
+});
+
+describe('toSmtpConnectRequest', () => {
+  it('sends the SMTP settings and, with "Same as SMTP", the default IMAP ones', () => {
+    expect(toSmtpConnectRequest(filled)).toEqual({
+      email: 'Owner@Shop.test',
+      displayName: null,
+      smtp: { host: 'mail.shop.test', port: 587, secure: false, user: 'owner', password: ' secret ' },
+      imap: { host: 'mail.shop.test', port: 993, secure: true, user: 'owner', password: ' secret ' },
+    });
+  });
+
+  it('sends the IMAP fields as typed once they are edited', () => {
+    const request = toSmtpConnectRequest({
+      ...filled,
+      displayName: ' Sales ',
+      imapSameAsSmtp: false,
+      imap: { host: 'imap.shop.test', port: '143', security: 'starttls', user: 'reader', password: 'pw' },
+    });
+    expect(request.displayName).toBe('Sales');
+    expect(request.imap).toEqual({ host: 'imap.shop.test', port: 143, secure: false, user: 'reader', password: 'pw' });
+  });
+});
+
+describe('validatePort', () => {
+  it('accepts whole numbers from 1 to 65535', () => {
+    expect(validatePort('465')).toBe(true);
+    expect(validatePort(' 1 ')).toBe(true);
+    expect(validatePort('65535')).toBe(true);
+  });
+
+  it('refuses anything else', () => {
+    for (const value of ['', '0', '65536', '4.5', 'abc', '-1']) {
+      expect(validatePort(value)).toBe('Enter a port from 1 to 65535');
+    }
+  });
+});
