@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { CSV_CHUNK_MAX_BYTES, CSV_CHUNK_ROWS } from '@contract/leads';
+import { describe, expect, it } from 'vitest';
 import { readCsvRows } from './csv-row-reader';
 import { CSV_CHUNK_BUDGET_BYTES, type CsvUploadChunk, csvUploadChunks } from './csv-upload-chunks';
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { Lead } from '@contract/leads';
+import { describe, expect, it } from 'vitest';
 import { filterLeads, leadInitial, leadName } from './lead-display';
 
 const lead = (overrides: Partial<Lead>): Lead => ({

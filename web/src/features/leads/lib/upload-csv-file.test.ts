@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import type { CsvUploadResult } from '@contract/leads';
+import { describe, expect, it } from 'vitest';
 import type { CsvRow } from './csv-row-reader';
 import { type CsvUploadTotals, uploadCsvFile } from './upload-csv-file';
 
