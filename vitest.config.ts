@@ -21,8 +21,21 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { test: { ...shared, name: 'pglite', env: { TEST_DATABASE_URL: '' } } },
-      ...(postgresUrl ? [{ test: { ...shared, name: 'postgres', env: { TEST_DATABASE_URL: postgresUrl } } }] : []),
+      { extends: true as const, test: { ...shared, name: 'pglite', env: { TEST_DATABASE_URL: '' } } },
+      ...(postgresUrl
+        ? [
+            {
+              extends: true as const,
+              // Only the server touches the database; the rest needs no second run.
+              test: {
+                ...shared,
+                include: ['server/**/*.test.ts'],
+                name: 'postgres',
+                env: { TEST_DATABASE_URL: postgresUrl },
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -1,10 +1,5 @@
-import { PageHeader } from '@/components/page-header';
+import { TemplatesScreen } from '@/features/templates/components/templates-screen';
 
 export default function TemplatesRoute() {
-  return (
-    <PageHeader
-      title="Email Templates"
-      description="Write and organise the emails your campaigns send, by hand or drafted with AI."
-    />
-  );
+  return <TemplatesScreen />;
 }

@@ -1,6 +1,4 @@
-import { Search } from 'lucide-react';
-import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { SearchAndStatusFilter } from '@/components/search-and-status-filter';
 import type { LeadStatusFilter } from '../lib/lead-display';
 
 const statusOptions: { value: LeadStatusFilter; label: string }[] = [
@@ -10,42 +8,18 @@ const statusOptions: { value: LeadStatusFilter; label: string }[] = [
   { value: 'bounced', label: 'Bounced' },
 ];
 
-export function LeadsFilters({
-  search,
-  onSearch,
-  status,
-  onStatus,
-}: {
+export function LeadsFilters(props: {
   search: string;
   onSearch: (search: string) => void;
   status: LeadStatusFilter;
   onStatus: (status: LeadStatusFilter) => void;
 }) {
   return (
-    <div className="flex flex-col gap-3 sm:flex-row">
-      <div className="relative flex-1">
-        <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-        <Input
-          type="search"
-          aria-label="Search leads"
-          placeholder="Search leads by name, email, or company..."
-          value={search}
-          onChange={(event) => onSearch(event.target.value)}
-          className="pl-9"
-        />
-      </div>
-      <Select value={status} onValueChange={(value) => onStatus(value as LeadStatusFilter)}>
-        <SelectTrigger aria-label="Status filter" className="sm:w-48">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {statusOptions.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
+    <SearchAndStatusFilter
+      {...props}
+      searchLabel="Search leads"
+      placeholder="Search leads by name, email, or company..."
+      options={statusOptions}
+    />
   );
 }

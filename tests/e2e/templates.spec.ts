@@ -1,0 +1,360 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { signUpViaApi, toastMessage } from './helpers';
+
+type SeedTemplate = { name: string; subject: string; body: string; status: 'draft' | 'active' | 'archived' };
+
+/** Creates templates through the API the editor uses, so a test can start with cards in place. */
+async function seedTemplates(request: APIRequestContext, templates: SeedTemplate[]): Promise<void> {
+  for (const template of templates) {
+    const response = await request.post('/api/templates', { data: template });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+}
+
+async function openTemplatesScreen(page: Page): Promise<void> {
+  await page.goto('/templates');
+  await expect(page.getByRole('heading', { level: 1, name: 'Email Templates' })).toBeVisible();
+}
+
+/** Opens the editor for a new template and waits for the body editor to load. */
+async function openNewTemplate(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'New Template' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Template' });
+  await expect(dialog.getByRole('textbox', { name: 'Body' })).toBeVisible();
+  return dialog;
+}
+
+const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+const previewFrame = (dialog: Locator) => dialog.frameLocator('iframe[title="Email preview"]');
+
+async function chooseOption(page: Page, field: Locator, option: string): Promise<void> {
+  await field.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function insertVariable(page: Page, dialog: Locator, label: string): Promise<void> {
+  await dialog.getByRole('button', { name: 'Insert variable' }).click();
+  await page.getByRole('menuitem', { name: new RegExp(`^${label}`) }).click();
+}
+
+/** While the modal is open the page behind it, toasts included, is hidden from the accessibility tree. */
+async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  await expect(page.getByText(title, { exact: true })).toBeVisible();
+  if (description) await expect(page.getByText(description, { exact: true })).toBeVisible();
+}
+
+test('a new account shows the empty state, and an empty template is not saved', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await openTemplatesScreen(page);
+  await expect(page.getByText('No templates yet')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create Your First Template' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Template' });
+  await dialog.getByRole('button', { name: 'Create Template' }).click();
+  await expectToast(page, 'Missing Information', 'Please fill in all required fields (name, subject, and body).');
+
+  // Spaces and an editor holding only empty paragraphs count as empty.
+  await dialog.getByLabel('Name', { exact: true }).fill('   ');
+  await dialog.getByLabel('Subject', { exact: true }).fill('A subject');
+  await dialog.getByRole('textbox', { name: 'Body' }).click();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: 'Create Template' }).click();
+  await expectToast(page, 'Missing Information');
+  await expect(dialog).toBeVisible();
+  expect(await (await page.request.get('/api/templates')).json()).toEqual([]);
+
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('No templates yet')).toBeVisible();
+});
+
+test('a template is written with the rich editor, a variable and an attachment', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await openTemplatesScreen(page);
+  const dialog = await openNewTemplate(page);
+
+  await dialog.getByLabel('Name', { exact: true }).fill('Spring Listings');
+  // The subject was focused last, so the variable goes into it at the cursor.
+  await dialog.getByLabel('Subject', { exact: true }).fill('New homes near ');
+  await insertVariable(page, dialog, 'Company');
+  await expect(dialog.getByLabel('Subject', { exact: true })).toHaveValue('New homes near {company}');
+  await expect(dialog.getByLabel('Subject', { exact: true })).toBeFocused();
+
+  const body = dialog.getByRole('textbox', { name: 'Body' });
+  await body.click();
+  await page.keyboard.type('Hi ');
+  await insertVariable(page, dialog, 'First name');
+  // The variable lands at the cursor and the body keeps the focus, so typing goes on after it.
+  await expect(body).toHaveText('Hi {firstName}');
+  await expect(body).toBeFocused();
+  await page.keyboard.type(', ');
+  await dialog.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type('great news');
+  await dialog.getByRole('button', { name: 'Bold' }).click();
+  await page.keyboard.type(' for you.');
+  await expect(body.locator('strong')).toHaveText('great news');
+
+  // The live preview renders the sample lead through the template renderer.
+  await expect(dialog.getByText('New homes near Bayside Realty')).toBeVisible();
+  await expect(previewFrame(dialog).locator('body')).toHaveText('Hi Maria, great news for you.');
+  await expect(previewFrame(dialog).locator('strong')).toHaveText('great news');
+
+  await dialog.getByLabel('Attach files').setInputFiles({
+    name: 'brochure.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4 spring brochure'),
+  });
+  await expectToast(page, 'Files Added');
+  await expect(dialog.getByText('brochure.pdf')).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Create Template' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toastMessage(page)).toContainText('Template Created');
+
+  const created = card(page, 'Spring Listings');
+  await expect(created).toContainText('New homes near {company}');
+  await expect(created).toContainText('Hi {firstName}, great news for you.');
+  await expect(created).toContainText('Draft');
+  await expect(created).toContainText('1 attachment');
+
+  // What was stored: the editor's HTML and the file's bytes.
+  const [stored] = await (await page.request.get('/api/templates')).json();
+  expect(stored.body).toBe('<p>Hi {firstName}, <strong>great news</strong> for you.</p>');
+  expect(stored.attachments).toEqual([
+    {
+      name: 'brochure.pdf',
+      contentType: 'application/pdf',
+      contentBytes: Buffer.from('%PDF-1.4 spring brochure').toString('base64'),
+    },
+  ]);
+});
+
+test('the toolbar makes lists and links, and refuses script links', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await openTemplatesScreen(page);
+  const dialog = await openNewTemplate(page);
+  const body = dialog.getByRole('textbox', { name: 'Body' });
+
+  await body.click();
+  await dialog.getByRole('button', { name: 'Numbered list' }).click();
+  await page.keyboard.type('First point');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Second point');
+  await expect(body.locator('ol > li')).toHaveText(['First point', 'Second point']);
+  // Enter on an empty item leaves the list.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Book a call');
+  await page.keyboard.press('Shift+Home');
+
+  await dialog.getByRole('button', { name: 'Link' }).click();
+  const address = page.getByLabel('Link address');
+  await address.fill('javascript:alert(1)');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Enter a web or email address, such as https://example.com')).toBeVisible();
+  await address.fill('example.com/book');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(body.getByRole('link', { name: 'Book a call' })).toHaveAttribute('href', 'https://example.com/book');
+  // Writing goes on in the body, not on the toolbar button.
+  await expect(body).toBeFocused();
+
+  await expect(previewFrame(dialog).locator('ol > li')).toHaveText(['First point', 'Second point']);
+  await expect(previewFrame(dialog).getByRole('link', { name: 'Book a call' })).toHaveAttribute(
+    'href',
+    'https://example.com/book',
+  );
+});
+
+test('the preview renders the template for the sample lead or a chosen lead, with fallbacks', async ({ page }) => {
+  await signUpViaApi(page.request);
+  const lead = await page.request.post('/api/leads', {
+    data: { email: 'ann.lee@harbor.test', firstName: 'Ann', lastName: 'Lee', company: null },
+  });
+  expect(lead.status(), await lead.text()).toBe(201);
+  await openTemplatesScreen(page);
+  const dialog = await openNewTemplate(page);
+  // Template HTML never runs in the app: the preview frame has an empty sandbox.
+  await expect(dialog.locator('iframe[title="Email preview"]')).toHaveAttribute('sandbox', '');
+
+  await dialog.getByLabel('Subject', { exact: true }).fill('Hello {firstName|there} at {company|your firm}');
+  await dialog.getByRole('textbox', { name: 'Body' }).click();
+  await page.keyboard.type('Dear {firstName|neighbour}, <b>welcome</b>');
+  await expect(dialog.getByText('Hello Maria at Bayside Realty', { exact: true })).toBeVisible();
+  // Markup typed into the editor is text, not HTML.
+  await expect(previewFrame(dialog).locator('body')).toHaveText('Dear Maria, <b>welcome</b>');
+
+  await chooseOption(page, dialog.getByLabel('Preview for'), 'Ann Lee');
+  await expect(dialog.getByText('Hello Ann at your firm', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Ann Lee <ann.lee@harbor.test>', { exact: true })).toBeVisible();
+  await expect(previewFrame(dialog).locator('body')).toHaveText('Dear Ann, <b>welcome</b>');
+
+  await dialog.getByLabel('First name', { exact: true }).fill('');
+  await dialog.getByLabel('Company', { exact: true }).fill('Oak & Sons');
+  await expect(previewFrame(dialog).locator('body')).toHaveText('Dear neighbour, <b>welcome</b>');
+  await expect(dialog.getByText('Hello there at Oak & Sons', { exact: true })).toBeVisible();
+});
+
+test('attachments over 3MB are refused and attached files can be removed', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await openTemplatesScreen(page);
+  const dialog = await openNewTemplate(page);
+
+  await dialog.getByLabel('Attach files').setInputFiles({
+    name: 'huge.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.alloc(3 * 1024 * 1024 + 1),
+  });
+  await expectToast(page, 'File Too Large', 'huge.pdf is larger than 3MB. Please use a smaller file.');
+  await expect(dialog.getByText('huge.pdf')).toHaveCount(0);
+  await expect(dialog.getByText('No files attached')).toBeVisible();
+
+  await dialog.getByLabel('Attach files').setInputFiles([
+    { name: 'price-list.csv', mimeType: 'text/csv', buffer: Buffer.from('item,price\nvaluation,0\n') },
+    { name: 'map.png', mimeType: 'image/png', buffer: Buffer.alloc(2048) },
+  ]);
+  await expectToast(page, 'Files Added', '2 files attached to this template.');
+  await expect(dialog.getByText('2 KB')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Remove price-list.csv' }).click();
+  await expect(dialog.getByText('price-list.csv')).toHaveCount(0);
+  await expect(dialog.getByText('map.png')).toBeVisible();
+});
+
+test('AI drafts a template offline', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await openTemplatesScreen(page);
+  const dialog = await openNewTemplate(page);
+
+  await dialog.getByRole('button', { name: 'Generate with AI' }).click();
+  await expectToast(page, 'Prompt Required', 'Please enter a description for the AI to generate content.');
+
+  await dialog.getByLabel('Describe the email').fill('a free home valuation for homeowners in Bayside');
+  await dialog.getByRole('button', { name: 'Generate with AI' }).click();
+  await expectToast(page, 'Content Generated');
+  await expect(
+    dialog.getByText('Written offline — connect an AI provider in Settings for better drafts', { exact: true }),
+  ).toBeVisible();
+  await expect(dialog.getByLabel('Subject', { exact: true })).not.toHaveValue('');
+  await expect(dialog.getByRole('textbox', { name: 'Body' })).toContainText('{firstName|there}');
+  // The preview fills the variable for the sample lead.
+  await expect(previewFrame(dialog).locator('body')).toContainText('Maria,');
+  await expect(previewFrame(dialog).locator('body')).not.toContainText('{firstName');
+
+  await dialog.getByLabel('Name', { exact: true }).fill('Valuation Offer');
+  await dialog.getByRole('button', { name: 'Create Template' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toastMessage(page)).toContainText('Template Created');
+  await expect(card(page, 'Valuation Offer')).toContainText('Draft');
+});
+
+test('templates are filtered by status and searched by name and subject', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await seedTemplates(page.request, [
+    { name: 'Old Promo', subject: 'Spring sale', body: '<p>Last year&#39;s offer</p>', status: 'archived' },
+    { name: 'Follow Up', subject: 'Checking in with {company}', body: '<p>Just following up</p>', status: 'draft' },
+    // Markup typed as text stays text in the card excerpt.
+    {
+      name: 'Welcome Note',
+      subject: 'Welcome aboard',
+      body: '<p>&lt;b&gt;Hello&lt;/b&gt; there</p>',
+      status: 'active',
+    },
+  ]);
+  await openTemplatesScreen(page);
+  await expect(page.getByRole('article')).toHaveCount(3);
+  await expect(card(page, 'Welcome Note')).toContainText('<b>Hello</b> there');
+
+  const statusFilter = page.getByRole('combobox', { name: 'Status filter' });
+  await chooseOption(page, statusFilter, 'Archived');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(card(page, 'Old Promo')).toBeVisible();
+  await chooseOption(page, statusFilter, 'Draft');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(card(page, 'Follow Up')).toBeVisible();
+  await chooseOption(page, statusFilter, 'All Status');
+  await expect(page.getByRole('article')).toHaveCount(3);
+
+  const search = page.getByRole('searchbox', { name: 'Search templates' });
+  await search.fill('SPRING');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await expect(card(page, 'Old Promo')).toBeVisible();
+  await search.fill('welcome');
+  await expect(page.getByRole('article')).toHaveCount(1);
+  await chooseOption(page, statusFilter, 'Archived');
+  await expect(page.getByText('No templates match your filters')).toBeVisible();
+  await chooseOption(page, statusFilter, 'All Status');
+  await search.fill('');
+  await expect(page.getByRole('article')).toHaveCount(3);
+});
+
+test('a template is renamed and reconfigured, and deleted after the confirm', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await seedTemplates(page.request, [
+    { name: 'Old Promo', subject: 'Spring sale', body: '<p>Last offer</p>', status: 'archived' },
+    { name: 'Follow Up', subject: 'Checking in with {company}', body: '<p>Just following up</p>', status: 'draft' },
+  ]);
+  await openTemplatesScreen(page);
+
+  await card(page, 'Follow Up').getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Template' });
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('Follow Up');
+  // AI drafting would replace written work, so it starts folded for an existing template.
+  await expect(dialog.getByRole('button', { name: 'Draft with AI' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(dialog.getByRole('textbox', { name: 'Body' })).toHaveText('Just following up');
+  await dialog.getByLabel('Name', { exact: true }).fill('Follow Up Again');
+  await chooseOption(page, dialog.getByLabel('Status', { exact: true }), 'Active');
+  await chooseOption(page, dialog.getByLabel('Week Number'), 'Week 12');
+  await dialog.getByLabel('Include stock tip').click();
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toastMessage(page)).toContainText('Template Updated');
+  const edited = card(page, 'Follow Up Again');
+  await expect(edited).toContainText('Checking in with {company}');
+  await expect(edited).toContainText('Active');
+  await expect(edited).toContainText('Week 12');
+  await expect(edited).toContainText('Stock tip');
+  await expect(card(page, 'Follow Up')).toHaveCount(0);
+
+  // Dismissing the confirm keeps the template.
+  page.once('dialog', (confirm) => confirm.dismiss());
+  await card(page, 'Old Promo').getByRole('button', { name: 'Delete Old Promo' }).click();
+  await expect(card(page, 'Old Promo')).toBeVisible();
+
+  let confirmText = '';
+  page.once('dialog', (confirm) => {
+    confirmText = confirm.message();
+    return confirm.accept();
+  });
+  await card(page, 'Old Promo').getByRole('button', { name: 'Delete Old Promo' }).click();
+  await expect(toastMessage(page)).toContainText('Template Deleted');
+  expect(confirmText).toBe('Are you sure you want to delete this template?');
+  await expect(card(page, 'Old Promo')).toHaveCount(0);
+  await expect(page.getByRole('article')).toHaveCount(1);
+});
+
+test('a save the server refuses shows its message and keeps what was typed', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await seedTemplates(page.request, [
+    { name: 'Gone Soon', subject: 'Hello', body: '<p>Removed elsewhere</p>', status: 'draft' },
+  ]);
+  await openTemplatesScreen(page);
+  const dialog = await openNewTemplate(page);
+  const longName = 'x'.repeat(201);
+  await dialog.getByLabel('Name', { exact: true }).fill(longName);
+  await dialog.getByLabel('Subject', { exact: true }).fill('Hello');
+  await dialog.getByRole('textbox', { name: 'Body' }).click();
+  await page.keyboard.type('Body text');
+  await dialog.getByRole('button', { name: 'Create Template' }).click();
+  await expectToast(page, 'Creation Failed', 'name: Name must be at most 200 characters');
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue(longName);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // The template is deleted in another tab while it is being edited here.
+  await card(page, 'Gone Soon').getByRole('button', { name: 'Edit' }).click();
+  const editDialog = page.getByRole('dialog', { name: 'Edit Template' });
+  const [stored] = await (await page.request.get('/api/templates')).json();
+  expect((await page.request.delete(`/api/templates/${stored.id}`)).status()).toBe(200);
+  await editDialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Update Failed', 'Template not found');
+  await expect(editDialog).toBeVisible();
+});

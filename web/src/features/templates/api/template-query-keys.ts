@@ -1,0 +1,5 @@
+// Keys are paths (SPEC §7: a read GETs its key's parts joined with '/').
+export const templateQueryKeys = {
+  list: ['/api/templates'] as const,
+  performance: ['/api/templates/performance'] as const,
+};

@@ -1,0 +1,102 @@
+import type { AiGenerateResponse } from '@contract/templates';
+import { ChevronDown, CloudOff, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { errorToastMessage } from '@/lib/api';
+import { cn } from '@/lib/utils';
+import { useGenerateFromPrompt } from '../api/generate-from-prompt';
+
+/**
+ * AI drafting from a description (SPEC §2, §5, §8): a success fills the subject and the body. It starts open for a
+ * new template and folded for an existing one, where a draft would replace written work.
+ */
+export function AiDraftPanel({
+  defaultOpen,
+  onGenerated,
+}: {
+  defaultOpen: boolean;
+  onGenerated: (draft: Pick<AiGenerateResponse, 'subject' | 'body'>) => void;
+}) {
+  const generate = useGenerateFromPrompt();
+  const [open, setOpen] = useState(defaultOpen);
+  const [prompt, setPrompt] = useState('');
+  const [writtenOffline, setWrittenOffline] = useState(false);
+
+  const onGenerate = async () => {
+    if (prompt.trim() === '') {
+      toast({
+        title: 'Prompt Required',
+        description: 'Please enter a description for the AI to generate content.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    try {
+      const draft = await generate.mutateAsync({ prompt: prompt.trim() });
+      onGenerated(draft);
+      setWrittenOffline(draft.source === 'offline');
+      toast({
+        title: 'Content Generated',
+        description: 'The subject and body have been filled in from your description.',
+      });
+    } catch (error) {
+      toast({
+        title: 'Generation Failed',
+        description: errorToastMessage(error, 'Failed to generate content'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <section aria-labelledby="ai-draft-title" className="rounded-lg border border-primary/20 bg-accent/40">
+      <h3 id="ai-draft-title" className="font-semibold text-sm">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls="ai-draft-content"
+          onClick={() => setOpen(!open)}
+          className="flex w-full items-center gap-2 rounded-lg px-4 py-3 text-left outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <Sparkles className="size-4 text-primary" aria-hidden="true" />
+          Draft with AI
+          <ChevronDown
+            className={cn('ml-auto size-4 text-muted-foreground transition-transform', open && 'rotate-180')}
+            aria-hidden="true"
+          />
+        </button>
+      </h3>
+      <div id="ai-draft-content" hidden={!open} className="px-4 pb-4">
+        <Label htmlFor="template-ai-prompt" className="sr-only">
+          Describe the email
+        </Label>
+        <Textarea
+          id="template-ai-prompt"
+          rows={3}
+          value={prompt}
+          onChange={(event) => setPrompt(event.target.value)}
+          placeholder="Describe the email, e.g. a friendly note to local homeowners offering a free home valuation"
+          className="resize-y bg-card"
+        />
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+          {writtenOffline ? (
+            <p className="flex items-center gap-1.5 text-muted-foreground text-xs">
+              <CloudOff className="size-3.5 shrink-0" aria-hidden="true" />
+              Written offline — connect an AI provider in Settings for better drafts
+            </p>
+          ) : (
+            <p className="text-muted-foreground text-xs">Replaces the subject and body with a draft you can edit.</p>
+          )}
+          <Button type="button" size="sm" onClick={onGenerate} disabled={generate.isPending} className="ml-auto">
+            {generate.isPending ? <Spinner className="size-4" /> : <Sparkles />}
+            {generate.isPending ? 'Generating...' : 'Generate with AI'}
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Template } from '@contract/templates';
+import { lazy, Suspense } from 'react';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+
+// The rich-text editor is most of this screen's code: the cards show without waiting for it, and the screen
+// fetches it in the background right after, so the editor usually opens at once.
+const loadTemplateEditorForm = () => import('./template-editor-form');
+export const preloadTemplateEditor = () => void loadTemplateEditorForm();
+const TemplateEditorForm = lazy(() =>
+  loadTemplateEditorForm().then((module) => ({ default: module.TemplateEditorForm })),
+);
+
+function EditorLoading() {
+  return (
+    <div className="flex justify-center py-24 text-primary" role="status" aria-label="Loading editor">
+      <Spinner className="size-6" />
+    </div>
+  );
+}
+
+/**
+ * The template editor modal, for a new template (`template` null) or an existing one. The form lives inside the
+ * content, so each opening starts from the template as stored.
+ */
+export function TemplateEditorDialog({
+  open,
+  template,
+  onOpenChange,
+}: {
+  open: boolean;
+  template: Template | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="max-w-6xl gap-0 p-0"
+        // A stray click beside the dialog must not throw away a half-written email.
+        onInteractOutside={(event) => event.preventDefault()}
+      >
+        <DialogHeader className="border-b px-6 py-5">
+          <DialogTitle>{template ? 'Edit Template' : 'Create Template'}</DialogTitle>
+          <DialogDescription>
+            Write the email by hand or draft it with AI. Variables such as {'{firstName}'} are filled in for each lead.
+          </DialogDescription>
+        </DialogHeader>
+        <Suspense fallback={<EditorLoading />}>
+          <TemplateEditorForm key={template?.id ?? 'new'} template={template} onDone={() => onOpenChange(false)} />
+        </Suspense>
+      </DialogContent>
+    </Dialog>
+  );
+}

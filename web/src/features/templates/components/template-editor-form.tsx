@@ -1,0 +1,142 @@
+import type { Template } from '@contract/templates';
+import { type FormEvent, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { DialogClose } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { insertAtSelection } from '../lib/insert-at-selection';
+import { emptyTemplateForm, type TemplateFormValues, templateFormFromTemplate } from '../lib/template-form';
+import { AiDraftPanel } from './ai-draft-panel';
+import { AttachmentsField } from './attachments-field';
+import { InsertVariableMenu, type VariableTarget } from './insert-variable-menu';
+import { RichTextEditor } from './rich-text-editor';
+import { TemplatePreview } from './template-preview';
+import { TemplateSettingsFields } from './template-settings-fields';
+import { useSaveTemplate } from './use-save-template';
+import { useTemplateBodyEditor } from './use-template-body-editor';
+
+/** The fields of a new or existing template beside its live preview; `onDone` closes the editor after a save. */
+export function TemplateEditorForm({ template, onDone }: { template: Template | null; onDone: () => void }) {
+  const [values, setValues] = useState<TemplateFormValues>(() =>
+    template ? templateFormFromTemplate(template) : emptyTemplateForm,
+  );
+  const set = <K extends keyof TemplateFormValues>(key: K, value: TemplateFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const subjectRef = useRef<HTMLInputElement>(null);
+  const [variableTarget, setVariableTarget] = useState<VariableTarget>('body');
+  const editor = useTemplateBodyEditor({
+    initialHtml: values.body,
+    onChange: (body) => set('body', body),
+    onFocus: () => setVariableTarget('body'),
+  });
+  const { save, isSaving } = useSaveTemplate(template);
+
+  const insertVariable = (token: string) => {
+    const subject = subjectRef.current;
+    if (variableTarget === 'body' || !subject) {
+      editor.commands.insertContent(token);
+      // At once, not on the next frame as editor.commands.focus() does, so no keystroke goes astray.
+      editor.view.focus();
+      return;
+    }
+    const { value, caret } = insertAtSelection(subject.value, subject.selectionStart, subject.selectionEnd, token);
+    set('subject', value);
+    // After React has written the new value, put the caret after the variable.
+    requestAnimationFrame(() => {
+      subject.focus();
+      subject.setSelectionRange(caret, caret);
+    });
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await save(values)) onDone();
+  };
+
+  return (
+    // Fields, then preview, then actions on narrow screens; on wide ones the preview is a column of its own and the
+    // actions sit under the fields, clear of the toasts in the bottom-right corner.
+    <form onSubmit={onSubmit} noValidate className="grid gap-x-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+      <div className="grid content-start gap-5 p-6 lg:pr-0">
+        <div className="grid gap-2">
+          <Label htmlFor="template-name">Name</Label>
+          <Input
+            id="template-name"
+            autoComplete="off"
+            placeholder="e.g. Spring listings introduction"
+            value={values.name}
+            onChange={(event) => set('name', event.target.value)}
+          />
+        </div>
+
+        <AiDraftPanel
+          defaultOpen={template === null}
+          onGenerated={(draft) => {
+            set('subject', draft.subject);
+            editor.commands.setContent(draft.body);
+          }}
+        />
+
+        <div className="grid gap-2">
+          <Label htmlFor="template-subject">Subject</Label>
+          <Input
+            ref={subjectRef}
+            id="template-subject"
+            autoComplete="off"
+            placeholder="e.g. A quick question for {company}"
+            value={values.subject}
+            onChange={(event) => set('subject', event.target.value)}
+            onFocus={() => setVariableTarget('subject')}
+          />
+        </div>
+
+        <div className="grid gap-2">
+          <span className="font-medium text-sm">Body</span>
+          <RichTextEditor
+            editor={editor}
+            toolbarEnd={<InsertVariableMenu target={variableTarget} onInsert={insertVariable} />}
+          />
+        </div>
+
+        <TemplateSettingsFields
+          weekNumber={values.weekNumber}
+          status={values.status}
+          includeStockTip={values.includeStockTip}
+          onWeekNumber={(weekNumber) => set('weekNumber', weekNumber)}
+          onStatus={(status) => set('status', status)}
+          onIncludeStockTip={(include) => set('includeStockTip', include)}
+        />
+
+        <AttachmentsField
+          attachments={values.attachments}
+          onAdd={(added) => setValues((current) => ({ ...current, attachments: [...current.attachments, ...added] }))}
+          onRemove={(index) =>
+            setValues((current) => ({
+              ...current,
+              attachments: current.attachments.filter((_, position) => position !== index),
+            }))
+          }
+        />
+      </div>
+
+      <div className="px-6 pb-6 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:pt-6 lg:pl-0">
+        <div className="lg:sticky lg:top-6">
+          <TemplatePreview subject={values.subject} body={values.body} />
+        </div>
+      </div>
+
+      {/* Stays in view while the dialog scrolls, so saving never needs a scroll to the bottom. */}
+      <div className="sticky bottom-0 z-10 flex justify-end gap-2 border-t bg-card px-6 py-4 lg:col-start-1 lg:row-start-2 lg:pr-0">
+        <DialogClose asChild>
+          <Button type="button" variant="outline">
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={isSaving}>
+          {isSaving ? 'Saving...' : template ? 'Save Changes' : 'Create Template'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import { toast } from '@/components/ui/use-toast';
+import { errorToastMessage } from '@/lib/api';
+import { useDeleteTemplate } from '../api/delete-template';
+
+/** Deletes a template after the browser confirm of SPEC §5, with the toasts of SPEC §8. */
+export function useDeleteTemplateWithConfirm() {
+  const mutation = useDeleteTemplate();
+
+  const deleteWithConfirm = async (id: number): Promise<void> => {
+    if (!window.confirm('Are you sure you want to delete this template?')) return;
+    try {
+      await mutation.mutateAsync(id);
+      toast({ title: 'Template Deleted', description: 'The template has been deleted.' });
+    } catch (error) {
+      toast({
+        title: 'Delete Failed',
+        description: errorToastMessage(error, 'Failed to delete template'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return { deleteWithConfirm, pendingId: mutation.isPending ? mutation.variables : null };
+}

@@ -1,0 +1,10 @@
+import type { TemplateStatus } from '@contract/templates';
+
+/** SPEC §4: draft, active, archived; only Active templates are used in campaigns. */
+export const templateStatusLabels: Record<TemplateStatus, string> = {
+  draft: 'Draft',
+  active: 'Active',
+  archived: 'Archived',
+};
+
+export const templateStatuses: TemplateStatus[] = ['draft', 'active', 'archived'];
