@@ -3,20 +3,32 @@ import type { UserRow } from '../db/schema';
 import { sanitizeEmailHtml, textToHtml } from '../modules/templates/sanitize-email-html';
 import type { EmailTone, EmailWriter } from './email-writer';
 import { OfflineWriter } from './offline-writer';
-import { OpenAiWriter } from './openai-writer';
 
 export type AiConfig = { aiBaseUrl?: string; aiApiKey?: string; aiModel: string; aiTimeoutMs: number };
 export type AiService = ReturnType<typeof createAiService>;
 
-/** The configured writer: an OpenAI-compatible provider when one is set, else the offline writer. */
+/**
+ * The configured writer: an OpenAI-compatible provider when one is set, else the offline writer. The provider's
+ * SDK is loaded on the first draft, so installs without AI do not carry it.
+ */
 export function createEmailWriter(config: AiConfig): EmailWriter {
   if (!config.aiBaseUrl && !config.aiApiKey) return new OfflineWriter();
-  return new OpenAiWriter({
-    baseUrl: config.aiBaseUrl,
-    apiKey: config.aiApiKey,
-    model: config.aiModel,
-    timeoutMs: config.aiTimeoutMs,
-  });
+  let writer: Promise<EmailWriter> | undefined;
+  return {
+    source: 'ai',
+    async draft(request) {
+      writer ??= import('./openai-writer').then(
+        ({ OpenAiWriter }) =>
+          new OpenAiWriter({
+            baseUrl: config.aiBaseUrl,
+            apiKey: config.aiApiKey,
+            model: config.aiModel,
+            timeoutMs: config.aiTimeoutMs,
+          }),
+      );
+      return (await writer).draft(request);
+    },
+  };
 }
 
 export function createAiService(deps: { writer: EmailWriter }) {

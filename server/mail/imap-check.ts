@@ -1,9 +1,10 @@
-import { ImapFlow } from 'imapflow';
 import type { ServerSettings } from '../../contract/accounts';
 import { TransportError } from './transport';
 
 /** Proves the IMAP settings work: logs in and opens INBOX (where replies and bounces will be read). */
 export async function verifyImap(settings: ServerSettings): Promise<void> {
+  // Loaded on first use: a web process that never checks a mailbox does not carry the IMAP client.
+  const { ImapFlow } = await import('imapflow');
   const client = new ImapFlow({
     host: settings.host,
     port: settings.port,
