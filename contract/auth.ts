@@ -49,9 +49,18 @@ export const timezoneSchema = z
   .string()
   .trim()
   .max(64)
-  .refine((zone) => Intl.supportedValuesOf('timeZone').includes(zone) || zone === 'UTC', {
-    error: 'Unknown time zone',
-  });
+  // Intl.supportedValuesOf omits aliases browsers report (Asia/Kolkata, Etc/UTC), so ask the formatter instead.
+  .refine(
+    (zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { error: 'Unknown time zone' },
+  );
 
 export const loginRequestSchema = z.object({
   email: z.string({ error: 'Email is required' }).trim().toLowerCase().min(1, { error: 'Email is required' }),

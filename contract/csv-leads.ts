@@ -53,7 +53,8 @@ export function leadColumnFor(header: string): LeadColumn | null {
 /** Values are trimmed and stripped of surrounding quotes (SPEC §5); a quote at one end only is content. */
 export function cleanCsvValue(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = String(value).trim();
+  // NUL and lone surrogates cannot be stored in PostgreSQL text or jsonb; they are never meaningful in a CSV.
+  let text = String(value).toWellFormed().replaceAll('\u0000', '').trim();
   while (text.length >= 2 && text.startsWith('"') && text.endsWith('"')) text = text.slice(1, -1).trim();
   return text;
 }

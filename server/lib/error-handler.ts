@@ -19,6 +19,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
     }
+    if (isUnstorableText(error)) {
+      return reply.status(400).send({ message: 'Text may not contain NUL characters or broken Unicode.' });
+    }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send({ message: 'The request is too large. Send large uploads in smaller parts.' });
     }
@@ -34,4 +37,10 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });
+}
+
+/** PostgreSQL refuses NUL (22021) and lone surrogates in JSON (22P05); that is bad input, not a server fault. */
+function isUnstorableText(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+  return code === '22021' || code === '22P05';
 }

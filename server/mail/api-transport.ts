@@ -39,9 +39,10 @@ export class ApiTransport implements MailTransport {
       response = await this.attempt(mail);
     }
     if (response.ok) return { messageId: mail.messageId, response: `${response.status} ${response.statusText}` };
-    const reason = await apiErrorMessage(response);
+    const { message: reason, quota } = await apiError(response);
+    // Gmail reports sending quotas as 403 with a reason; those are a pause, not bad credentials.
+    if (response.status === 429 || quota) throw new TransportError('rate_limited', reason, retryAfterSeconds(response));
     if (response.status === 401 || response.status === 403) throw new TransportError('auth', reason);
-    if (response.status === 429) throw new TransportError('rate_limited', reason, retryAfterSeconds(response));
     throw new TransportError(response.status >= 500 ? 'temporary' : 'permanent', reason);
   }
 
@@ -69,10 +70,18 @@ function retryAfterSeconds(response: Response): number {
   return Number.isFinite(date) ? Math.max(0, Math.ceil((date - Date.now()) / 1000)) : 1;
 }
 
-async function apiErrorMessage(response: Response): Promise<string> {
-  const body = (await response.json().catch(() => null)) as { error?: { message?: string } | string } | null;
-  const detail = typeof body?.error === 'string' ? body.error : body?.error?.message;
-  return `The mail service refused the message (${response.status})${detail ? `: ${detail}` : ''}`;
+const QUOTA_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded', 'dailyLimitExceeded', 'quotaExceeded']);
+
+type ApiErrorBody = { error?: { message?: string; errors?: { reason?: string }[] } | string } | null;
+
+async function apiError(response: Response): Promise<{ message: string; quota: boolean }> {
+  const body = (await response.json().catch(() => null)) as ApiErrorBody;
+  const error = typeof body?.error === 'string' ? { message: body.error } : body?.error;
+  return {
+    message: `The mail service refused the message (${response.status})${error?.message ? `: ${error.message}` : ''}`,
+    quota:
+      (error && 'errors' in error ? error.errors : [])?.some((item) => QUOTA_REASONS.has(item.reason ?? '')) ?? false,
+  };
 }
 
 /** Microsoft Graph: POST /me/sendMail with the message as JSON. */

@@ -1,19 +1,27 @@
 import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { AppError } from '../lib/app-error';
 
 /**
- * Mail server hosts a user may not point us at: link-local addresses, where cloud metadata services live
- * (169.254.169.254, fd00:ec2::254), so a connection test cannot be used to probe them.
+ * Mail server addresses a user may not point us at: link-local ranges, where cloud metadata services live
+ * (169.254.169.254, fd00:ec2::254), so a connection test cannot be used to probe them. BlockList also matches the
+ * IPv4-mapped IPv6 spellings (::ffff:a9fe:a9fe).
  */
+const forbidden = new BlockList();
+forbidden.addSubnet('169.254.0.0', 16, 'ipv4');
+forbidden.addSubnet('fe80::', 10, 'ipv6');
+forbidden.addAddress('fd00:ec2::254', 'ipv6');
+
 export function isForbiddenAddress(address: string): boolean {
-  if (isIP(address) === 4) return address.startsWith('169.254.');
-  const v6 = address.toLowerCase();
-  return v6 === 'fd00:ec2::254' || /^fe[89ab][0-9a-f]:/.test(v6) || v6.startsWith('::ffff:169.254.');
+  const family = isIP(address);
+  return family !== 0 && forbidden.check(address, family === 6 ? 'ipv6' : 'ipv4');
 }
 
-/** Resolves the host and refuses it when any of its addresses is forbidden. */
-export async function assertAllowedMailHost(host: string, label: string): Promise<void> {
+/**
+ * Resolves the host once, refuses it when any of its addresses is forbidden, and answers the address to connect
+ * to. Connecting to that address (with the name kept for TLS) means a second DNS answer cannot swap it.
+ */
+export async function resolveAllowedMailHost(host: string, label: string): Promise<string> {
   const bare = host.replace(/^\[|\]$/g, '');
   let addresses: string[];
   try {
@@ -21,10 +29,11 @@ export async function assertAllowedMailHost(host: string, label: string): Promis
   } catch {
     throw AppError.badRequest(`${label} host ${host} could not be found`, 'host_not_found');
   }
-  if (addresses.some(isForbiddenAddress)) {
+  if (addresses.length === 0 || addresses.some(isForbiddenAddress)) {
     throw AppError.badRequest(
       `${label} host ${host} is not allowed (link-local or cloud metadata address)`,
       'host_forbidden',
     );
   }
+  return addresses[0];
 }

@@ -2,11 +2,13 @@ import type { ServerSettings } from '../../contract/accounts';
 import { TransportError } from './transport';
 
 /** Proves the IMAP settings work: logs in and opens INBOX (where replies and bounces will be read). */
-export async function verifyImap(settings: ServerSettings): Promise<void> {
+export async function verifyImap(settings: ServerSettings, address: string): Promise<void> {
   // Loaded on first use: a web process that never checks a mailbox does not carry the IMAP client.
   const { ImapFlow } = await import('imapflow');
   const client = new ImapFlow({
-    host: settings.host,
+    // The address the host guard resolved; the name stays for TLS.
+    host: address,
+    servername: settings.host.replace(/^\[|\]$/g, ''),
     port: settings.port,
     secure: settings.secure,
     auth: { user: settings.user, pass: settings.password },

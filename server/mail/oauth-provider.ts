@@ -49,10 +49,8 @@ async function requestTokens(
   if (!response.ok || !answer.access_token) {
     const reason = answer.error_description || answer.error || `HTTP ${response.status}`;
     // invalid_grant: the refresh token was revoked or expired; the user must connect again.
-    throw new TransportError(
-      response.status >= 500 ? 'temporary' : 'auth',
-      `The sign-in service refused the tokens: ${reason}`,
-    );
+    const kind = response.status === 429 ? 'rate_limited' : response.status >= 500 ? 'temporary' : 'auth';
+    throw new TransportError(kind, `The sign-in service refused the tokens: ${reason}`);
   }
   const refreshToken = answer.refresh_token ?? previousRefreshToken;
   if (!refreshToken)

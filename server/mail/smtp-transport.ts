@@ -4,20 +4,24 @@ import { type MailTransport, type OutgoingMail, type SendResult, TransportError 
 
 const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
+/** Connects to the address the host guard resolved, keeping the host name for TLS certificate checks. */
+function connection(settings: ServerSettings, address: string) {
+  return {
+    host: address,
+    port: settings.port,
+    secure: settings.secure,
+    auth: { user: settings.user, pass: settings.password },
+    tls: { servername: settings.host.replace(/^\[|\]$/g, '') },
+    ...TIMEOUTS,
+  };
+}
+
 /** Sends through the mailbox's own SMTP server; one pooled connection set per account, reused between sends. */
 export class SmtpTransport implements MailTransport {
   private readonly transporter: Transporter;
 
-  constructor(settings: ServerSettings) {
-    this.transporter = nodemailer.createTransport({
-      host: settings.host,
-      port: settings.port,
-      secure: settings.secure,
-      auth: { user: settings.user, pass: settings.password },
-      pool: true,
-      maxConnections: 2,
-      ...TIMEOUTS,
-    });
+  constructor(settings: ServerSettings, address: string) {
+    this.transporter = nodemailer.createTransport({ ...connection(settings, address), pool: true, maxConnections: 2 });
   }
 
   async send(mail: OutgoingMail): Promise<SendResult> {
@@ -44,14 +48,8 @@ export class SmtpTransport implements MailTransport {
 }
 
 /** Proves the SMTP settings work: connects and logs in, without sending anything. */
-export async function verifySmtp(settings: ServerSettings): Promise<void> {
-  const transporter = nodemailer.createTransport({
-    host: settings.host,
-    port: settings.port,
-    secure: settings.secure,
-    auth: { user: settings.user, pass: settings.password },
-    ...TIMEOUTS,
-  });
+export async function verifySmtp(settings: ServerSettings, address: string): Promise<void> {
+  const transporter = nodemailer.createTransport(connection(settings, address));
   try {
     await transporter.verify();
   } catch (error) {

@@ -26,6 +26,7 @@ export async function startOAuthPeer() {
   const sent: (SentGraph | SentGmail)[] = [];
   let counter = 0;
   let rateLimit: number | null = null;
+  let refusal: { status: number; body: unknown } | null = null;
 
   const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -98,6 +99,11 @@ export async function startOAuthPeer() {
     const isGmailSend = req.method === 'POST' && url.pathname === '/gmail/gmail/v1/users/me/messages/send';
     if (!isGraphSend && !isGmailSend) return json(res, 404, { error: { message: 'Not found' } });
     const body = JSON.parse(await readBody(req));
+    if (refusal) {
+      const { status, body: answer } = refusal;
+      refusal = null;
+      return json(res, status, answer);
+    }
     if (rateLimit !== null) {
       const seconds = rateLimit;
       rateLimit = null;
@@ -157,6 +163,10 @@ export async function startOAuthPeer() {
     },
     rateLimitNextSend(seconds: number) {
       rateLimit = seconds;
+    },
+    /** The next send is answered with this status and JSON body. */
+    refuseNextSend(status: number, body: unknown) {
+      refusal = { status, body };
     },
     stop: () =>
       new Promise<void>((resolve) => {

@@ -136,6 +136,9 @@ describe.skipIf(skipReason !== null)('email accounts over SMTP and IMAP (real pe
   });
 
   it('stops at the daily limit with 429 and marks the account rate limited', async () => {
+    const unchanged = await call('PATCH', `/api/email-accounts/${accountId}`, owner, {});
+    expect(unchanged.statusCode).toBe(200);
+    expect(unchanged.json().dailyLimit).toBe(300);
     const limited = await call('PATCH', `/api/email-accounts/${accountId}`, owner, { dailyLimit: 2 });
     expect(limited.json().dailyLimit).toBe(2);
     expect(

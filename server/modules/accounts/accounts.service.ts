@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { localDate } from '../../lib/local-date';
 import { resourceId } from '../../lib/resource-id';
 import type { SecretBox } from '../../lib/secret-box';
-import { assertAllowedMailHost } from '../../mail/host-guard';
+import { resolveAllowedMailHost } from '../../mail/host-guard';
 import { verifyImap } from '../../mail/imap-check';
 import type { OAuthProviderName, OAuthTokens } from '../../mail/oauth-provider';
 import { SmtpTransport, verifySmtp } from '../../mail/smtp-transport';
@@ -85,17 +85,17 @@ export function createAccountsService(deps: {
       eq(providerConnections.provider, provider),
       sql`lower(${providerConnections.email}) = lower(${email})`,
     );
-    const [updated] = await db
-      .update(providerConnections)
-      .set({ credentials, updatedAt: now() })
-      .where(sameMailbox)
-      .returning();
+    const replace = () =>
+      db.update(providerConnections).set({ credentials, updatedAt: now() }).where(sameMailbox).returning();
+    const [updated] = await replace();
     if (updated) return updated;
+    // Two connects of the same new mailbox at once: the unique index lets one insert win; the other updates it.
     const [created] = await db
       .insert(providerConnections)
       .values({ userId: user.id, provider, email, credentials })
+      .onConflictDoNothing()
       .returning();
-    return created;
+    return created ?? (await replace())[0];
   }
 
   /**
@@ -117,14 +117,15 @@ export function createAccountsService(deps: {
     return toAccountDto(refreshed, connection.provider, today(user));
   }
 
-  function transportFor(account: EmailAccountRow, connection: ProviderConnectionRow): MailTransport {
+  async function transportFor(account: EmailAccountRow, connection: ProviderConnectionRow): Promise<MailTransport> {
     let transport = transports.get(account.id);
     if (!transport) {
       const credentials = secrets.open<ConnectionCredentials>(connection.credentials);
       transport =
-        credentials.kind === 'smtp' || connection.provider === 'smtp'
-          ? new SmtpTransport((credentials as SmtpCredentials).smtp)
-          : deps.apiTransport(connection.provider, credentials, async (tokens) => {
+        credentials.kind === 'smtp'
+          ? new SmtpTransport(credentials.smtp, await resolveAllowedMailHost(credentials.smtp.host, 'SMTP'))
+          : // OAuth tokens are only ever stored for the sign-in providers.
+            deps.apiTransport(connection.provider as OAuthProviderName, credentials, async (tokens) => {
               await db
                 .update(providerConnections)
                 .set({ credentials: secrets.seal(tokens), updatedAt: now() })
@@ -161,7 +162,11 @@ export function createAccountsService(deps: {
       )
       .returning();
     if (reserved) return reserved;
-    await db.update(emailAccounts).set({ status: 'rate_limited' }).where(eq(emailAccounts.id, account.id));
+    // Only an active account becomes rate limited; an authentication error stays visible.
+    await db
+      .update(emailAccounts)
+      .set({ status: 'rate_limited' })
+      .where(and(eq(emailAccounts.id, account.id), eq(emailAccounts.status, 'active')));
     throw new AppError(
       'daily_limit',
       `${account.email} has reached its daily limit of ${account.dailyLimit} emails. Sending resumes after midnight.`,
@@ -169,11 +174,12 @@ export function createAccountsService(deps: {
     );
   }
 
-  async function releaseSend(user: UserRow, accountId: number) {
+  /** Gives back a reserved send that failed, on the day it was counted (it may be past midnight by now). */
+  async function releaseSend(reserved: EmailAccountRow) {
     await db
       .update(emailAccounts)
       .set({ sentToday: sql`greatest(${emailAccounts.sentToday} - 1, 0)` })
-      .where(and(eq(emailAccounts.id, accountId), eq(emailAccounts.lastResetDate, today(user))));
+      .where(and(eq(emailAccounts.id, reserved.id), eq(emailAccounts.lastResetDate, reserved.lastResetDate ?? '')));
   }
 
   return {
@@ -190,15 +196,17 @@ export function createAccountsService(deps: {
 
     /** Messages sent since the user's local midnight and since the start of their week (Monday). */
     async stats(user: UserRow): Promise<AccountStats> {
+      // Local midnight and local Monday as instants, so the (user_id, sent_at) index serves the range.
       const [row] = await queryRows<AccountStats>(
         db,
-        sql`SELECT
-              count(*) FILTER (WHERE (sent_at AT TIME ZONE ${user.timezone})::date = (now() AT TIME ZONE ${user.timezone})::date)::int
-                AS "emailsSentToday",
-              count(*)::int AS "emailsSentThisWeek"
-            FROM email_sends
-            WHERE user_id = ${user.id}
-              AND (sent_at AT TIME ZONE ${user.timezone})::date >= date_trunc('week', now() AT TIME ZONE ${user.timezone})::date`,
+        sql`WITH bounds AS (
+              SELECT date_trunc('day', now() AT TIME ZONE ${user.timezone}) AT TIME ZONE ${user.timezone} AS day_start,
+                     date_trunc('week', now() AT TIME ZONE ${user.timezone}) AT TIME ZONE ${user.timezone} AS week_start
+            )
+            SELECT count(*) FILTER (WHERE sent_at >= bounds.day_start)::int AS "emailsSentToday",
+                   count(*)::int AS "emailsSentThisWeek"
+            FROM email_sends, bounds
+            WHERE user_id = ${user.id} AND sent_at >= bounds.week_start`,
       );
       return row ?? { emailsSentToday: 0, emailsSentThisWeek: 0 };
     },
@@ -227,11 +235,11 @@ export function createAccountsService(deps: {
         user: input.imap?.user || input.smtp.user,
         password: input.imap?.password || input.smtp.password,
       };
-      await assertAllowedMailHost(input.smtp.host, 'SMTP');
-      await assertAllowedMailHost(imap.host, 'IMAP');
+      const smtpAddress = await resolveAllowedMailHost(input.smtp.host, 'SMTP');
+      const imapAddress = await resolveAllowedMailHost(imap.host, 'IMAP');
       try {
-        await verifySmtp(input.smtp);
-        await verifyImap(imap);
+        await verifySmtp(input.smtp, smtpAddress);
+        await verifyImap(imap, imapAddress);
       } catch (error) {
         if (error instanceof TransportError) throw AppError.badRequest(error.message, 'mailbox_check_failed');
         throw error;
@@ -259,6 +267,9 @@ export function createAccountsService(deps: {
 
     async update(user: UserRow, rawId: string, input: { displayName?: string | null; dailyLimit?: number }) {
       const { account, connection } = await ownedAccount(user, rawId);
+      if (input.displayName === undefined && input.dailyLimit === undefined) {
+        return toAccountDto(account, connection.provider, today(user));
+      }
       const [updated] = await db
         .update(emailAccounts)
         .set({
@@ -280,12 +291,12 @@ export function createAccountsService(deps: {
     /** Sends a short message through the account's real transport; it counts against the daily limit. */
     async sendTestEmail(user: UserRow, rawId: string, to: string): Promise<TestEmailResponse> {
       const { account, connection } = await ownedAccount(user, rawId);
-      await reserveSend(user, account);
+      const reserved = await reserveSend(user, account);
       const messageId = `<${randomUUID()}@${account.email.split('@')[1] ?? 'localreach.local'}>`;
       const subject = 'LocalReach test email';
       const text = `This is a test email from LocalReach, sent through ${account.email}. If you can read it, this account is ready to send campaigns.`;
       try {
-        await transportFor(account, connection).send({
+        await (await transportFor(account, connection)).send({
           from: { name: account.displayName, address: account.email },
           to,
           subject,
@@ -294,7 +305,7 @@ export function createAccountsService(deps: {
           messageId,
         });
       } catch (error) {
-        await releaseSend(user, account.id);
+        await releaseSend(reserved);
         if (!(error instanceof TransportError)) throw error;
         if (error.kind === 'auth') {
           dropTransport(account.id);

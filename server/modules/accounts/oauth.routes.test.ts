@@ -108,6 +108,16 @@ describe('Outlook (Microsoft identity platform + Graph)', () => {
     );
   });
 
+  it('shows no provider text from a callback without a valid state', async () => {
+    const response = await get(
+      '/api/outlook/callback?error=server_error&error_description=Your+mailbox+is+suspended',
+      owner,
+    );
+    expect(response.headers.location).toBe(
+      `/accounts?error=${encodeURIComponent('The sign-in could not be verified (it expired or was tampered with). Please try again.')}`,
+    );
+  });
+
   it('refuses a tampered state, a reused state and a state from another session', async () => {
     const expected = `/accounts?error=${encodeURIComponent('The sign-in could not be verified (it expired or was tampered with). Please try again.')}`;
     const { authUrl } = (await get('/api/outlook/connect', owner)).json();
@@ -151,6 +161,15 @@ describe('Gmail (Google OAuth + Gmail API)', () => {
     expect(sent.mail.messageId).toBe(response.json().messageId);
     expect(sent.mail.from?.value[0].address).toBe('owner@gmail.test');
     expect(sent.mail.to).toMatchObject({ value: [{ address: 'lead@example.test' }] });
+
+    // Gmail reports its sending quota as 403 with a reason: a pause, not bad credentials.
+    peer.refuseNextSend(403, {
+      error: { code: 403, message: 'User-rate limit exceeded', errors: [{ reason: 'userRateLimitExceeded' }] },
+    });
+    const quota = await post(`/api/email-accounts/${account.id}/test`, user, { to: 'lead@example.test' });
+    expect(quota.statusCode).toBe(429);
+    expect(quota.json().message).toBe('The mail service refused the message (403): User-rate limit exceeded');
+    expect((await get('/api/email-accounts', user)).json()[0].status).toBe('active');
   });
 });
 

@@ -79,14 +79,6 @@ export function createOAuthService(deps: {
             .where(eq(oauthStates.stateHash, sha256(query.state)))
             .returning()
         : [];
-      if (query.error) {
-        const denied = query.error === 'access_denied' || query.error === 'consent_required';
-        return back(
-          denied
-            ? 'Permission was not granted, so the mailbox was not connected.'
-            : query.error_description || query.error,
-        );
-      }
       const valid =
         pending &&
         user &&
@@ -95,8 +87,17 @@ export function createOAuthService(deps: {
         pending.userId === user.id &&
         pending.sessionHash === deps.sessions.fingerprint(sessionToken) &&
         pending.expiresAt > new Date();
-      if (!valid || !query.code)
-        return back('The sign-in could not be verified (it expired or was tampered with). Please try again.');
+      // Without a valid state the request may come from anyone's link: show none of its text.
+      if (!valid) return back('The sign-in could not be verified (it expired or was tampered with). Please try again.');
+      if (query.error) {
+        const denied = query.error === 'access_denied' || query.error === 'consent_required';
+        return back(
+          denied
+            ? 'Permission was not granted, so the mailbox was not connected.'
+            : query.error_description || query.error,
+        );
+      }
+      if (!query.code) return back('The sign-in did not return an authorization code. Please try again.');
       try {
         const provider = providers[name];
         const tokens = await provider.exchangeCode(query.code, pending.codeVerifier, redirectUri(name));

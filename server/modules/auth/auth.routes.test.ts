@@ -296,6 +296,11 @@ describe('time zone', () => {
       timezone: 'America/Chicago',
     });
     expect(response.json().timezone).toBe('America/Chicago');
+    const alias = await postJson(app, '/api/auth/register', {
+      ...validRegistration('india@example.com'),
+      timezone: 'Asia/Kolkata',
+    });
+    expect(alias.json().timezone).toBe('Asia/Kolkata');
     const defaulted = await postJson(app, '/api/auth/register', validRegistration('utc@example.com'));
     expect(defaulted.json().timezone).toBe('UTC');
     const unknown = await postJson(app, '/api/auth/register', {

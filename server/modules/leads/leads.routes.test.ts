@@ -325,4 +325,30 @@ describe('GET /api/leads/export', () => {
     expect(response.body).toContain(`"line1\nline2"`);
     expect(lines.filter((line) => line.includes('@csv.test'))).toHaveLength(3);
   });
+
+  it('exports every lead across pages, even when a whole chunk shares one timestamp', async () => {
+    const big = await registerUser(app, 'big-export@leads.test');
+    for (const offset of [0, 5000]) {
+      const rows = Array.from({ length: offset ? 1000 : 5000 }, (_, i) => ({ email: `e${offset + i}@export.test` }));
+      expect((await upload(big, rows, offset + 2)).json().added).toBe(rows.length);
+    }
+    const lines = (await call('GET', '/api/leads/export', big)).body.trim().split('\r\n');
+    expect(lines).toHaveLength(6001);
+    expect(new Set(lines).size).toBe(6001);
+  });
+});
+
+describe('text PostgreSQL cannot store', () => {
+  it('drops NUL from CSV values and refuses it in a typed lead with 400', async () => {
+    const user = await registerUser(app, 'nul@leads.test');
+    const imported = (
+      await upload(user, [{ email: 'nul@values.test', 'first name': 'A\u0000na', notes: 'x\u0000' }])
+    ).json();
+    expect(imported.added).toBe(1);
+    const [lead] = (await call('GET', '/api/leads', user)).json();
+    expect(lead).toMatchObject({ firstName: 'Ana', customFields: { notes: 'x' } });
+    const typed = await call('POST', '/api/leads', user, { email: 'typed@values.test', firstName: 'a\u0000b' });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json()).toEqual({ message: 'Text may not contain NUL characters or broken Unicode.' });
+  });
 });

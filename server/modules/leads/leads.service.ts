@@ -170,18 +170,19 @@ export function createLeadsService(deps: { db: Database }) {
       );
       const customKeys = keys.map((row) => row.key);
       yield csvLine(['email', 'firstName', 'lastName', 'company', 'status', 'createdAt', ...customKeys]);
-      let last: { createdAt: Date; id: number } | undefined;
+      // The cursor keeps created_at as PostgreSQL's text: a JS Date would cut microseconds and skip rows.
+      let last: { createdAtText: string; id: number } | undefined;
       for (;;) {
-        const after = last && sql`(${leads.createdAt}, ${leads.id}) < (${last.createdAt}, ${last.id})`;
+        const after = last && sql`(${leads.createdAt}, ${leads.id}) < (${last.createdAtText}::timestamptz, ${last.id})`;
         const page = await db
-          .select()
+          .select({ lead: leads, createdAtText: sql<string>`${leads.createdAt}::text` })
           .from(leads)
           .where(and(eq(leads.userId, userId), after))
           .orderBy(...newestFirst)
           .limit(EXPORT_PAGE_SIZE);
         if (page.length === 0) return;
         yield page
-          .map((lead) =>
+          .map(({ lead }) =>
             csvLine([
               lead.email,
               lead.firstName,
@@ -193,7 +194,8 @@ export function createLeadsService(deps: { db: Database }) {
             ]),
           )
           .join('');
-        last = page[page.length - 1];
+        const final = page[page.length - 1];
+        last = { createdAtText: final.createdAtText, id: final.lead.id };
       }
     },
   };

@@ -17,4 +17,17 @@ describe('renderEmail', () => {
     expect(email.text).toContain('Book a call [https://example.com]');
     expect(email.text).not.toContain('<');
   });
+
+  it('cannot be turned into a link to script or an event handler by lead data or fallbacks', () => {
+    const link = renderEmail(
+      { subject: 's', body: '<p><a href="{company}">site</a></p>' },
+      { company: 'javascript:alert(1)' },
+    );
+    expect(link.html).not.toContain('javascript:');
+    const spanning = renderEmail(
+      { subject: 's', body: '<p><a title="{firstName|&quot;>}" onmouseover="alert(1)">x</a></p>' },
+      {},
+    );
+    expect(spanning.html).not.toMatch(/onmouseover/i);
+  });
 });

@@ -1,11 +1,14 @@
 import { convert } from 'html-to-text';
 import { renderHtmlBody, renderSubject, type TemplateLead } from '../../../contract/template-render';
+import { sanitizeEmailHtml } from './sanitize-email-html';
 
 /** A template rendered for one lead: the subject, the HTML part and its plain-text twin. */
 export type RenderedEmail = { subject: string; html: string; text: string };
 
 export function renderEmail(template: { subject: string; body: string }, lead: TemplateLead): RenderedEmail {
-  const html = renderHtmlBody(template.body, lead);
+  // Sanitised again once filled in: a lead value in an attribute (href="{company}") or a fallback that spans
+  // markup could otherwise turn into a javascript: link or an event handler.
+  const html = sanitizeEmailHtml(renderHtmlBody(template.body, lead));
   return {
     subject: renderSubject(template.subject, lead),
     html,
