@@ -17,16 +17,16 @@ export function AccountsScreen() {
 
   return (
     <div>
-      <div className="flex flex-wrap items-start justify-between gap-x-6">
-        <PageHeader
-          title="Email Accounts"
-          description="Connect the mailboxes your campaigns are sent from and keep an eye on daily sending."
-        />
-        <Button className="mb-6 sm:mt-1" onClick={openConnect}>
-          <Plus />
-          Connect Account
-        </Button>
-      </div>
+      <PageHeader
+        title="Email Accounts"
+        description="Connect the mailboxes your campaigns are sent from and keep an eye on daily sending."
+        actions={
+          <Button onClick={openConnect}>
+            <Plus />
+            Connect Account
+          </Button>
+        }
+      />
 
       <div className="grid grid-cols-1 gap-6">
         <AccountStatCards accounts={accountsQuery.data} />

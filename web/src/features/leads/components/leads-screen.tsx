@@ -30,26 +30,29 @@ export function LeadsScreen() {
 
   return (
     <div>
-      <div className="flex flex-wrap items-start justify-between gap-x-6">
-        <PageHeader title="Leads Database" description="Manage your email contacts and subscribers" />
-        <div className="mb-6 flex flex-wrap gap-2 sm:mt-1">
-          <Button variant="outline" asChild>
-            {/* A plain download: the browser sends the session cookie and saves the server's attachment. */}
-            <a href="/api/leads/export" download>
-              <Download />
-              Download CSV
-            </a>
-          </Button>
-          <Button variant="outline" onClick={() => setUploadOpen(true)}>
-            <Upload />
-            Upload CSV
-          </Button>
-          <Button onClick={() => setAddOpen(true)}>
-            <Plus />
-            Add Lead
-          </Button>
-        </div>
-      </div>
+      <PageHeader
+        title="Leads Database"
+        description="Manage your email contacts and subscribers"
+        actions={
+          <>
+            <Button variant="outline" asChild>
+              {/* A plain download: the browser sends the session cookie and saves the server's attachment. */}
+              <a href="/api/leads/export" download>
+                <Download />
+                Download CSV
+              </a>
+            </Button>
+            <Button variant="outline" onClick={() => setUploadOpen(true)}>
+              <Upload />
+              Upload CSV
+            </Button>
+            <Button onClick={() => setAddOpen(true)}>
+              <Plus />
+              Add Lead
+            </Button>
+          </>
+        }
+      />
 
       <div className="grid gap-6">
         <LeadSummaryCards

@@ -28,16 +28,16 @@ export function TemplatesScreen() {
 
   return (
     <div>
-      <div className="flex flex-wrap items-start justify-between gap-x-6">
-        <PageHeader
-          title="Email Templates"
-          description="Write and organise the emails your campaigns send, by hand or drafted with AI."
-        />
-        <Button className="mb-6 sm:mt-1" onClick={openNew}>
-          <Plus />
-          New Template
-        </Button>
-      </div>
+      <PageHeader
+        title="Email Templates"
+        description="Write and organise the emails your campaigns send, by hand or drafted with AI."
+        actions={
+          <Button onClick={openNew}>
+            <Plus />
+            New Template
+          </Button>
+        }
+      />
 
       <div className="grid gap-6">
         <TemplatesFilters search={search} onSearch={setSearch} status={statusFilter} onStatus={setStatusFilter} />
