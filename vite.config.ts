@@ -2,12 +2,14 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress.ts';
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const outDir = fromRoot('./dist/web');
 
 export default defineConfig({
   root: fromRoot('./web'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress(outDir)],
   resolve: {
     alias: {
       '@': fromRoot('./web/src'),
@@ -15,7 +17,7 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: fromRoot('./dist/web'),
+    outDir,
     emptyOutDir: true,
   },
   server: {

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // The same aliases as vite.config.ts, so web modules under test import as they do in the app.
 const alias = {
@@ -16,12 +16,25 @@ const shared = {
 
 // Every suite runs on embedded PGlite; with TEST_DATABASE_URL set, once more on that PostgreSQL server.
 const postgresUrl = process.env.TEST_DATABASE_URL;
+// CI (REQUIRE_ALL=1) must not quietly lose the PostgreSQL run.
+if (process.env.REQUIRE_ALL === '1' && !postgresUrl) {
+  throw new Error('REQUIRE_ALL=1 needs TEST_DATABASE_URL: the server tests must also run on PostgreSQL.');
+}
 
 export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { extends: true as const, test: { ...shared, name: 'pglite', env: { TEST_DATABASE_URL: '' } } },
+      {
+        extends: true as const,
+        // `*.postgres.test.ts` need a server several processes can share (split web and worker roles).
+        test: {
+          ...shared,
+          name: 'pglite',
+          exclude: [...configDefaults.exclude, '**/*.postgres.test.ts'],
+          env: { TEST_DATABASE_URL: '' },
+        },
+      },
       ...(postgresUrl
         ? [
             {

@@ -3,16 +3,17 @@
  * measures list and count latency at 1,000,000 leads, on PostgreSQL and on embedded PGlite. The server runs as
  * its own process (server/main.ts, as `npm start` runs it) so its peak RSS is its own.
  *
- *   npm run bench                      both backends
- *   BENCH_BACKENDS=postgres npm run bench
+ *   BENCH=leads npm run bench          both backends
+ *   BENCH=leads BENCH_BACKENDS=postgres npm run bench
  *   BENCH_DATABASE_URL=postgres://…    server to create throw-away databases on (default: local postgres)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { CSV_CHUNK_ROWS } from '../contract/leads';
+import { startServer, stopServer } from './server-process';
 
 type Backend = 'postgres' | 'pglite';
 const backends = (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(',') as Backend[];
@@ -39,7 +40,7 @@ async function runBackend(backend: Backend) {
     url.pathname = `/${dbName}`;
     env.DATABASE_URL = url.toString();
   }
-  const server = await startServer(env);
+  const server = await startServer(base, env);
   try {
     const small = await signUp(`small-${backend}@bench.test`);
     const smallImport = await importLeads(small, 100_000);
@@ -161,36 +162,6 @@ async function signUp(email: string): Promise<string> {
 
 function get(cookie: string, url: string) {
   return fetch(`${base}${url}`, { headers: { cookie } });
-}
-
-function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 60_000;
-    const poll = async () => {
-      if (
-        await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        return resolve(child);
-      if (Date.now() > deadline || child.exitCode !== null) return reject(new Error('server did not start'));
-      setTimeout(poll, 200);
-    };
-    poll();
-  });
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 /** VmHWM: the most resident memory the server process has had. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from './email-schema';
 
 /** SPEC §3: default daily sending limit per account. */
 export const DEFAULT_DAILY_LIMIT = 300;
@@ -56,13 +57,30 @@ export const serverSettingsSchema = z.object({
 });
 export type ServerSettings = z.infer<typeof serverSettingsSchema>;
 
+/** The usual port for each way of securing a connection: TLS from the first byte, or STARTTLS. */
+export const USUAL_PORTS = {
+  smtp: { secure: 465, starttls: 587 },
+  imap: { secure: 993, starttls: 143 },
+} as const;
+
+/**
+ * IMAP settings with what was left out filled in: the SMTP host, user and password, on port 993 with TLS (143 when
+ * TLS is turned off). The connect dialog's "Same as SMTP" and the server both follow this.
+ */
+export function imapSettingsWithDefaults(smtp: ServerSettings, imap: Partial<ServerSettings> = {}): ServerSettings {
+  const secure = imap.secure ?? true;
+  return {
+    host: imap.host || smtp.host,
+    port: imap.port ?? (secure ? USUAL_PORTS.imap.secure : USUAL_PORTS.imap.starttls),
+    secure,
+    user: imap.user || smtp.user,
+    password: imap.password || smtp.password,
+  };
+}
+
 /** POST /api/email-accounts/smtp. IMAP settings left out default to the SMTP host, user and password. */
 export const smtpConnectRequestSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: 'Enter a valid email address' })),
+  email: emailSchema('Enter a valid email address'),
   displayName: z.string().trim().max(200).nullish(),
   smtp: serverSettingsSchema,
   imap: serverSettingsSchema.partial().optional(),
@@ -82,10 +100,7 @@ export const updateAccountSchema = z.object({
 export type UpdateAccountRequest = z.input<typeof updateAccountSchema>;
 
 export const testEmailRequestSchema = z.object({
-  to: z
-    .string()
-    .trim()
-    .pipe(z.email({ error: 'Enter a valid email address' })),
+  to: emailSchema('Enter a valid email address'),
 });
 export type TestEmailRequest = z.input<typeof testEmailRequestSchema>;
 
@@ -94,9 +109,12 @@ export type TestEmailResponse = z.infer<typeof testEmailResponseSchema>;
 
 export const authUrlResponseSchema = z.object({ authUrl: z.string() });
 
-/** GET /api/email-accounts/providers: which sign-in flows this install has credentials for. */
-export const providersStatusSchema = z.object({
-  outlook: z.object({ configured: z.boolean() }),
-  gmail: z.object({ configured: z.boolean() }),
+const providerStatusSchema = z.object({
+  configured: z.boolean(),
+  /** The address the provider sends the browser back to (built from PUBLIC_URL); register it with the provider. */
+  redirectUri: z.string(),
 });
+
+/** GET /api/email-accounts/providers: which sign-in flows this install has credentials for. */
+export const providersStatusSchema = z.object({ outlook: providerStatusSchema, gmail: providerStatusSchema });
 export type ProvidersStatus = z.infer<typeof providersStatusSchema>;

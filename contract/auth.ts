@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { emailSchema } from './email-schema';
+import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from './password';
 
-/** Minimum password length (SPEC §9: signup and admin reset). */
-export const MIN_PASSWORD_LENGTH = 6;
+export { MIN_PASSWORD_LENGTH } from './password';
 
 export const subscriptionStatusSchema = z.enum(['trial', 'active', 'cancelled', 'expired']);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
@@ -25,11 +26,7 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ error: 'Enter a valid email address' }));
+const email = emailSchema('Enter a valid email address');
 const requiredText = (label: string) =>
   z
     .string({ error: `${label} is required` })
@@ -73,7 +70,7 @@ export const registerRequestSchema = z.object({
   email,
   password: z
     .string({ error: 'Password is required' })
-    .min(MIN_PASSWORD_LENGTH, { error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long` })
+    .min(MIN_PASSWORD_LENGTH, { error: PASSWORD_TOO_SHORT })
     .max(256, { error: 'Password must be at most 256 characters' }),
   firstName: optionalText,
   lastName: optionalText,

@@ -73,8 +73,3 @@ export function mapCsvRow(row: Record<string, unknown>): MappedCsvRow | null {
   }
   return empty ? null : mapped;
 }
-
-/** The same check the server applies: one @, no spaces, a dot in the domain. */
-export function isValidLeadEmail(email: string): boolean {
-  return email.length <= 254 && /^[^\s@"<>(),;:]+@[^\s@"<>(),;:]+\.[^\s@"<>(),;:.]{2,}$/.test(email);
-}

@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { isValidEmail, MAX_EMAIL_LENGTH } from './email';
 
 export const LEADS_PAGE_SIZE = 100;
-/** Rows per upload request; the browser splits bigger files into chunks of at most this many rows. */
+/**
+ * Rows per chunk: the browser uploads a big file in requests of at most this many rows (for progress and Cancel),
+ * and the server inserts any request in statements of at most this many rows.
+ */
 export const CSV_CHUNK_ROWS = 5000;
-/** Largest upload request body the server accepts. */
-export const CSV_CHUNK_MAX_BYTES = 8 * 1024 * 1024;
+/** Largest upload request body the server accepts: a whole file in one call, as SPEC §7's client sends it. */
+export const CSV_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 /** How many row errors an upload result lists (the count covers them all). */
 export const CSV_ERROR_DETAILS_LIMIT = 20;
 
@@ -41,8 +45,8 @@ export const createLeadSchema = z.object({
     .string({ error: 'Email is required' })
     .trim()
     .min(1, { error: 'Email is required' })
-    .max(254, { error: 'Invalid email address' })
-    .pipe(z.email({ error: 'Invalid email address' })),
+    .max(MAX_EMAIL_LENGTH, { error: 'Invalid email address' })
+    .refine(isValidEmail, { error: 'Invalid email address' }),
   firstName: z.string().trim().max(200).nullish(),
   lastName: z.string().trim().max(200).nullish(),
   company: z.string().trim().max(200).nullish(),
@@ -80,11 +84,12 @@ export const leadWithSentWeeksSchema = z.object({
 export type LeadWithSentWeeks = z.infer<typeof leadWithSentWeeksSchema>;
 
 /**
- * POST /api/leads/upload-csv. `csvData` is the file's rows keyed by its header (SPEC §7). `firstRowNumber` is the
- * file line of the first row in this chunk (2 for the first chunk: line 1 is the header), so errors name file lines.
+ * POST /api/leads/upload-csv. `csvData` is the file's rows keyed by its header (SPEC §7): the whole file, or one
+ * chunk of it. `firstRowNumber` is the file line of the first row sent (2 for a file's first row: line 1 is the
+ * header), so errors name file lines.
  */
 export const csvUploadRequestSchema = z.object({
-  csvData: z.array(z.unknown()).max(CSV_CHUNK_ROWS, { error: `Upload at most ${CSV_CHUNK_ROWS} rows per request` }),
+  csvData: z.array(z.unknown()),
   firstRowNumber: z.number().int().min(1).default(2),
 });
 export type CsvUploadRequest = z.input<typeof csvUploadRequestSchema>;

@@ -32,6 +32,7 @@ describe('renderSubject and renderHtmlBody', () => {
   });
 
   it('leaves unknown and template-language-looking text alone', () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text must look like a template literal, to prove it stays text.
     const text = '{phone} {{constructor}} ${process.env.SECRET} {firstName.toString}';
     expect(renderSubject(text, lead)).toBe(text);
   });

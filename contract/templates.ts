@@ -1,9 +1,7 @@
 import { z } from 'zod';
 
-/** SPEC §9: 3 MB per attachment. The server also caps a template at 10 MB and 10 files. */
-export const MAX_ATTACHMENT_BYTES = 3 * 1024 * 1024;
-export const MAX_TEMPLATE_ATTACHMENT_BYTES = 10 * 1024 * 1024;
-export const MAX_ATTACHMENTS = 10;
+import { MAX_ATTACHMENTS } from './attachments';
+
 /** Template request bodies carry base64 attachments (4/3 of their size) plus the text. */
 export const TEMPLATE_BODY_LIMIT_BYTES = 15 * 1024 * 1024;
 
@@ -17,11 +15,14 @@ export const attachmentSchema = z.object({
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
-/** The size of a base64 payload once decoded. */
-export function decodedBase64Bytes(base64: string): number {
-  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
-  return Math.floor((base64.length * 3) / 4) - padding;
-}
+/** An attachment as lists show it: its bytes stay on the server until the template is edited or sent. */
+export const attachmentSummarySchema = z.object({
+  name: z.string(),
+  contentType: z.string(),
+  /** Decoded size in bytes. */
+  size: z.number().int(),
+});
+export type AttachmentSummary = z.infer<typeof attachmentSummarySchema>;
 
 const required = (field: string) =>
   z
@@ -51,7 +52,7 @@ export const templateInputSchema = z.object({
 export type TemplateInput = z.input<typeof templateInputSchema>;
 export type TemplateInputParsed = z.output<typeof templateInputSchema>;
 
-export const templateSchema = z.object({
+const templateFields = {
   id: z.number().int(),
   name: z.string(),
   subject: z.string(),
@@ -59,11 +60,17 @@ export const templateSchema = z.object({
   weekNumber: z.number().int().nullable(),
   status: templateStatusSchema,
   includeStockTip: z.boolean(),
-  attachments: z.array(attachmentSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+};
+
+/** GET /api/templates (and what create and update answer): every field but the attachments' contents. */
+export const templateSchema = z.object({ ...templateFields, attachments: z.array(attachmentSummarySchema) });
 export type Template = z.infer<typeof templateSchema>;
+
+/** GET /api/templates/{id}: the template with its attachments' contents, for the editor. */
+export const templateDetailSchema = z.object({ ...templateFields, attachments: z.array(attachmentSchema) });
+export type TemplateDetail = z.infer<typeof templateDetailSchema>;
 
 export const templatePerformanceItemSchema = z.object({
   templateId: z.number().int(),

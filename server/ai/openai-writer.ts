@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
-import { AppError } from '../lib/app-error';
+import { AiError } from './ai-error';
 import type { Draft, DraftRequest, EmailWriter } from './email-writer';
 
 export type OpenAiWriterOptions = { baseUrl?: string; apiKey?: string; model: string; timeoutMs: number };
@@ -40,7 +40,7 @@ export class OpenAiWriter implements EmailWriter {
     }
     const draft = draftSchema.safeParse(parseJson(content));
     if (!draft.success) {
-      throw new AppError('ai_bad_answer', "The AI provider's answer was not a usable draft. Please try again.", 502);
+      throw new AiError('unusable', "The AI provider's answer was not a usable draft. Please try again.");
     }
     return draft.data;
   }
@@ -74,24 +74,19 @@ function parseJson(content: string | null | undefined): unknown {
   }
 }
 
-function providerError(error: unknown, timeoutMs: number): AppError {
+function providerError(error: unknown, timeoutMs: number): AiError {
   if (error instanceof OpenAI.APIConnectionTimeoutError) {
     const seconds = Math.round(timeoutMs / 1000);
-    return new AppError(
-      'ai_timeout',
-      `The AI provider did not answer within ${seconds} seconds. Please try again.`,
-      502,
-    );
+    return new AiError('timeout', `The AI provider did not answer within ${seconds} seconds. Please try again.`);
   }
   if (error instanceof OpenAI.APIError && error.status) {
-    return new AppError(
-      'ai_error',
+    return new AiError(
+      'refused',
       `The AI provider refused the request (${error.status}): ${error.message.replace(/^\d+\s*/, '')}`,
-      502,
     );
   }
   if (error instanceof OpenAI.APIConnectionError) {
-    return new AppError('ai_unreachable', 'Could not reach the AI provider. Check AI_BASE_URL and try again.', 502);
+    return new AiError('unreachable', 'Could not reach the AI provider. Check AI_BASE_URL and try again.');
   }
-  return new AppError('ai_error', 'The AI provider failed. Please try again.', 502);
+  return new AiError('unreachable', 'The AI provider failed. Please try again.');
 }

@@ -52,9 +52,11 @@ export async function openDatabase(options: {
 /** Applies the committed SQL migrations; safe when web and worker processes start together. */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === 'pglite') {
-    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
-    await migratePglite(handle.db as Parameters<typeof migratePglite>[0], { migrationsFolder });
-    return;
+    // PGlite lives in this one process, so an in-process queue does what the advisory lock does on a server.
+    const previous = pgliteMigrations.get(handle.pglite) ?? Promise.resolve();
+    const run = previous.catch(() => {}).then(() => migratePgliteNow(handle));
+    pgliteMigrations.set(handle.pglite, run);
+    return run;
   }
   // A dedicated connection holds the advisory lock for the whole migration run.
   const client = new pg.Client({ connectionString: handle.connectionString });
@@ -66,6 +68,13 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     await client.end();
   }
+}
+
+const pgliteMigrations = new WeakMap<PGlite, Promise<void>>();
+
+async function migratePgliteNow(handle: Extract<DatabaseHandle, { kind: 'pglite' }>) {
+  const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
+  await migratePglite(handle.db as Parameters<typeof migratePglite>[0], { migrationsFolder });
 }
 
 /** Rows of a raw SQL query; node-postgres and PGlite both answer with `{ rows }`. */

@@ -1,12 +1,37 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '../../contract/errors';
 import { AppError } from './app-error';
+import { DomainError } from './domain-error';
 
-/** Every error leaves as `{ message }` with a fitting status, never a stack trace (documenso's pattern). */
+/** What each domain error means over HTTP: the other side's trouble is 502, being told to wait is 429. */
+const DOMAIN_STATUS: Partial<Record<ErrorCode, number>> = {
+  daily_limit: 429,
+  mail_rate_limited: 429,
+  mail_auth: 502,
+  mail_temporary: 502,
+  mail_permanent: 502,
+  credentials_unreadable: 409,
+  ai_timeout: 502,
+  ai_unreachable: 502,
+  ai_refused: 502,
+  ai_unusable: 502,
+};
+
+/**
+ * The one place errors become HTTP answers: every error leaves as `{ message }` with a fitting status, never a
+ * stack trace (documenso's pattern).
+ */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).headers(error.headers).send({ message: error.message });
+    }
+    if (error instanceof DomainError) {
+      const status = DOMAIN_STATUS[error.code] ?? 500;
+      if (status >= 500) request.log.warn({ err: error }, 'request failed on an outside service');
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.status(status).send({ message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // Name the field: "email: Enter a valid email address".

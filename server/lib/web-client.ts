@@ -3,7 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-/** Serves the built React app and answers every non-API page path with index.html (client routing). */
+/**
+ * Serves the built React app, precompressed, and answers every non-API page path with index.html (client routing).
+ */
 export async function registerWebClient(app: FastifyInstance, webDist: string) {
   if (!existsSync(path.join(webDist, 'index.html'))) {
     app.log.warn(`No built web client in ${webDist}: run "npm run build:web". Serving the API only.`);
@@ -13,6 +15,9 @@ export async function registerWebClient(app: FastifyInstance, webDist: string) {
     root: webDist,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies (scripts/precompress.ts); they are sent as they are, with
+    // Content-Encoding and Vary: Accept-Encoding, to browsers that accept them.
+    preCompressed: true,
     setHeaders(res, filePath) {
       // Vite puts a content hash in every asset name, so assets never change under the same URL.
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,4 +1,5 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
+import type { Clock } from '../lib/clock';
 import type { OAuthProvider, OAuthTokens } from './oauth-provider';
 import { type MailTransport, type OutgoingMail, type SendResult, TransportError } from './transport';
 
@@ -17,17 +18,18 @@ export class ApiTransport implements MailTransport {
     private readonly provider: OAuthProvider,
     private readonly call: ApiCall,
     private readonly saveTokens: (tokens: OAuthTokens) => Promise<void>,
+    private readonly clock: Clock,
   ) {}
 
   async send(mail: OutgoingMail): Promise<SendResult> {
-    if (this.tokens.expiresAt - 60_000 < Date.now()) await this.refresh();
+    if (this.tokens.expiresAt - 60_000 < this.clock.now().getTime()) await this.refresh();
     let response = await this.attempt(mail);
     if (response.status === 401) {
       await this.refresh();
       response = await this.attempt(mail);
     }
     if (response.status === 429) {
-      const wait = retryAfterSeconds(response);
+      const wait = retryAfterSeconds(response, this.clock);
       if (wait > MAX_INLINE_WAIT_SECONDS) {
         throw new TransportError(
           'rate_limited',
@@ -41,7 +43,8 @@ export class ApiTransport implements MailTransport {
     if (response.ok) return { messageId: mail.messageId, response: `${response.status} ${response.statusText}` };
     const { message: reason, quota } = await apiError(response);
     // Gmail reports sending quotas as 403 with a reason; those are a pause, not bad credentials.
-    if (response.status === 429 || quota) throw new TransportError('rate_limited', reason, retryAfterSeconds(response));
+    if (response.status === 429 || quota)
+      throw new TransportError('rate_limited', reason, retryAfterSeconds(response, this.clock));
     if (response.status === 401 || response.status === 403) throw new TransportError('auth', reason);
     throw new TransportError(response.status >= 500 ? 'temporary' : 'permanent', reason);
   }
@@ -62,12 +65,12 @@ export class ApiTransport implements MailTransport {
   }
 }
 
-function retryAfterSeconds(response: Response): number {
+function retryAfterSeconds(response: Response, clock: Clock): number {
   const header = response.headers.get('retry-after');
   const seconds = Number(header);
   if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
   const date = header ? Date.parse(header) : Number.NaN;
-  return Number.isFinite(date) ? Math.max(0, Math.ceil((date - Date.now()) / 1000)) : 1;
+  return Number.isFinite(date) ? Math.max(0, Math.ceil((date - clock.now().getTime()) / 1000)) : 1;
 }
 
 const QUOTA_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded', 'dailyLimitExceeded', 'quotaExceeded']);

@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import { AppError } from '../lib/app-error';
+import { TransportError } from './transport';
 
 /**
  * Mail server addresses a user may not point us at: link-local ranges, where cloud metadata services live
@@ -27,12 +27,13 @@ export async function resolveAllowedMailHost(host: string, label: string): Promi
   try {
     addresses = isIP(bare) ? [bare] : (await lookup(bare, { all: true })).map((entry) => entry.address);
   } catch {
-    throw AppError.badRequest(`${label} host ${host} could not be found`, 'host_not_found');
+    // A name that does not resolve now may resolve later (DNS trouble), so it is not final.
+    throw new TransportError('temporary', `${label} host ${host} could not be found`);
   }
   if (addresses.length === 0 || addresses.some(isForbiddenAddress)) {
-    throw AppError.badRequest(
+    throw new TransportError(
+      'permanent',
       `${label} host ${host} is not allowed (link-local or cloud metadata address)`,
-      'host_forbidden',
     );
   }
   return addresses[0];

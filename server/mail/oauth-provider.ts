@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { OAuthConfig } from '../config';
+import type { Clock } from '../lib/clock';
 import { TransportError } from './transport';
 
 export type OAuthProviderName = 'outlook' | 'gmail';
@@ -30,6 +31,7 @@ type TokenAnswer = {
 };
 
 async function requestTokens(
+  clock: Clock,
   tokenUrl: string,
   form: Record<string, string>,
   previousRefreshToken?: string,
@@ -59,7 +61,7 @@ async function requestTokens(
     kind: 'oauth',
     accessToken: answer.access_token,
     refreshToken,
-    expiresAt: Date.now() + (answer.expires_in ?? 3600) * 1000,
+    expiresAt: clock.now().getTime() + (answer.expires_in ?? 3600) * 1000,
   };
 }
 
@@ -86,7 +88,7 @@ type CodeFlowSettings = {
 };
 
 /** The authorization-code flow with PKCE as both providers document it; they differ only in settings. */
-function codeFlowProvider(settings: CodeFlowSettings): OAuthProvider {
+function codeFlowProvider(settings: CodeFlowSettings, clock: Clock): OAuthProvider {
   const client = { client_id: settings.clientId ?? '', client_secret: settings.clientSecret ?? '' };
   return {
     name: settings.name,
@@ -106,7 +108,7 @@ function codeFlowProvider(settings: CodeFlowSettings): OAuthProvider {
       return `${settings.authorizeEndpoint}?${params}`;
     },
     exchangeCode: (code, codeVerifier, redirectUri) =>
-      requestTokens(settings.tokenEndpoint, {
+      requestTokens(clock, settings.tokenEndpoint, {
         ...client,
         grant_type: 'authorization_code',
         code,
@@ -116,6 +118,7 @@ function codeFlowProvider(settings: CodeFlowSettings): OAuthProvider {
       }),
     refresh: (tokens) =>
       requestTokens(
+        clock,
         settings.tokenEndpoint,
         { ...client, grant_type: 'refresh_token', refresh_token: tokens.refreshToken, scope: settings.scope },
         tokens.refreshToken,
@@ -125,48 +128,54 @@ function codeFlowProvider(settings: CodeFlowSettings): OAuthProvider {
 }
 
 /** Microsoft identity platform, with Graph's /me for the mailbox address. */
-export function microsoftProvider(config: OAuthConfig['microsoft']): OAuthProvider {
+export function microsoftProvider(config: OAuthConfig['microsoft'], clock: Clock): OAuthProvider {
   const base = `${config.loginUrl}/${encodeURIComponent(config.tenant)}/oauth2/v2.0`;
-  return codeFlowProvider({
-    name: 'outlook',
-    label: 'Microsoft',
-    clientId: config.clientId,
-    clientSecret: config.clientSecret,
-    authorizeEndpoint: `${base}/authorize`,
-    tokenEndpoint: `${base}/token`,
-    scope: 'offline_access User.Read Mail.Send Mail.ReadWrite',
-    authorizeParams: { response_mode: 'query', prompt: 'select_account' },
-    async mailboxAddress(accessToken) {
-      const me = await getJson<{ mail?: string | null; userPrincipalName?: string }>(
-        `${config.graphUrl}/me`,
-        accessToken,
-      );
-      const address = me.mail || me.userPrincipalName;
-      if (!address) throw new TransportError('auth', 'Microsoft did not tell which mailbox this is');
-      return address.toLowerCase();
+  return codeFlowProvider(
+    {
+      name: 'outlook',
+      label: 'Microsoft',
+      clientId: config.clientId,
+      clientSecret: config.clientSecret,
+      authorizeEndpoint: `${base}/authorize`,
+      tokenEndpoint: `${base}/token`,
+      scope: 'offline_access User.Read Mail.Send Mail.ReadWrite',
+      authorizeParams: { response_mode: 'query', prompt: 'select_account' },
+      async mailboxAddress(accessToken) {
+        const me = await getJson<{ mail?: string | null; userPrincipalName?: string }>(
+          `${config.graphUrl}/me`,
+          accessToken,
+        );
+        const address = me.mail || me.userPrincipalName;
+        if (!address) throw new TransportError('auth', 'Microsoft did not tell which mailbox this is');
+        return address.toLowerCase();
+      },
     },
-  });
+    clock,
+  );
 }
 
 /** Google OAuth 2.0 with offline access, and the Gmail profile for the mailbox address. */
-export function googleProvider(config: OAuthConfig['google']): OAuthProvider {
-  return codeFlowProvider({
-    name: 'gmail',
-    label: 'Google',
-    clientId: config.clientId,
-    clientSecret: config.clientSecret,
-    authorizeEndpoint: config.authUrl,
-    tokenEndpoint: config.tokenUrl,
-    scope: 'https://www.googleapis.com/auth/gmail.send https://www.googleapis.com/auth/gmail.readonly',
-    // Without prompt=consent Google grants a refresh token only the first time.
-    authorizeParams: { access_type: 'offline', prompt: 'consent' },
-    async mailboxAddress(accessToken) {
-      const profile = await getJson<{ emailAddress?: string }>(
-        `${config.gmailUrl}/gmail/v1/users/me/profile`,
-        accessToken,
-      );
-      if (!profile.emailAddress) throw new TransportError('auth', 'Google did not tell which mailbox this is');
-      return profile.emailAddress.toLowerCase();
+export function googleProvider(config: OAuthConfig['google'], clock: Clock): OAuthProvider {
+  return codeFlowProvider(
+    {
+      name: 'gmail',
+      label: 'Google',
+      clientId: config.clientId,
+      clientSecret: config.clientSecret,
+      authorizeEndpoint: config.authUrl,
+      tokenEndpoint: config.tokenUrl,
+      scope: 'https://www.googleapis.com/auth/gmail.send https://www.googleapis.com/auth/gmail.readonly',
+      // Without prompt=consent Google grants a refresh token only the first time.
+      authorizeParams: { access_type: 'offline', prompt: 'consent' },
+      async mailboxAddress(accessToken) {
+        const profile = await getJson<{ emailAddress?: string }>(
+          `${config.gmailUrl}/gmail/v1/users/me/profile`,
+          accessToken,
+        );
+        if (!profile.emailAddress) throw new TransportError('auth', 'Google did not tell which mailbox this is');
+        return profile.emailAddress.toLowerCase();
+      },
     },
-  });
+    clock,
+  );
 }

@@ -1,3 +1,6 @@
+import type { ErrorCode } from '../../contract/errors';
+import { DomainError } from '../lib/domain-error';
+
 /** A message as the app hands it to a mailbox, whatever the provider behind it. */
 export type OutgoingMail = {
   from: { name?: string | null; address: string };
@@ -19,14 +22,25 @@ export type SendResult = { messageId: string; response: string };
  */
 export type TransportErrorKind = 'auth' | 'temporary' | 'rate_limited' | 'permanent';
 
-export class TransportError extends Error {
+export class TransportError extends DomainError {
+  readonly code: ErrorCode;
+
   constructor(
     readonly kind: TransportErrorKind,
     message: string,
-    readonly retryAfterSeconds?: number,
+    retryAfterSeconds?: number,
   ) {
-    super(message);
-    this.name = 'TransportError';
+    super(message, retryAfterSeconds);
+    this.code = `mail_${kind}`;
+  }
+}
+
+/** The stored credentials cannot be decrypted (ENCRYPTION_KEY changed): only connecting again helps. */
+export class CredentialsUnreadableError extends TransportError {
+  override readonly code = 'credentials_unreadable';
+
+  constructor() {
+    super('auth', 'Reconnect this mailbox: its saved credentials can no longer be read');
   }
 }
 

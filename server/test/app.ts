@@ -1,8 +1,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { type AppConfig, buildApp } from '../app';
+import { buildApp } from '../app';
+import { type ContainerConfig, createContainer } from '../container';
+import type { Clock } from '../lib/clock';
 import { createTestDatabase } from './database';
 
-export const testConfig: AppConfig = {
+export const testConfig: ContainerConfig = {
   publicUrl: 'http://localhost:5000',
   secureCookies: false,
   sessionSecret: 'test-session-secret-that-is-long-enough-0123456789',
@@ -23,18 +25,26 @@ export const testConfig: AppConfig = {
     },
   },
   aiTimeoutMs: 30_000,
-  webDist: null,
 };
 
-/** A real app on a real, empty database; `close` tears both down. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}) {
+/**
+ * A real app, built by the real composition root, on a real, empty database (its job queue enqueues but runs
+ * nothing); `close` tears it all down.
+ */
+export async function createTestApp(
+  overrides: Partial<ContainerConfig> = {},
+  options: { clock?: Clock; webDist?: string } = {},
+) {
   const database = await createTestDatabase();
-  const app = await buildApp({ ...testConfig, ...overrides }, database.db);
+  const container = await createContainer({ ...testConfig, ...overrides }, database, { clock: options.clock });
+  const app = await buildApp(container, { webDist: options.webDist ?? null });
   return {
     app,
     database,
+    container,
     async close() {
       await app.close();
+      await container.close();
       await database.dispose();
     },
   };

@@ -1,24 +1,20 @@
 import type { EmailAccount } from '../../../contract/accounts';
 import type { EmailAccountRow, ProviderConnectionRow } from '../../db/schema';
 
-/**
- * The account as the screen shows it on the user's `today`: a counter from an earlier day reads 0, and a
- * rate-limited account is active again once its day is over.
- */
+/** The account as the screen shows it, with today's count and status from the send allowance. */
 export function toAccountDto(
   row: EmailAccountRow,
   provider: ProviderConnectionRow['provider'],
-  today: string,
+  today: { sentToday: number; status: EmailAccountRow['status'] },
 ): EmailAccount {
-  const sameDay = row.lastResetDate === today;
   return {
     id: row.id,
     email: row.email,
     displayName: row.displayName,
     provider,
-    status: row.status === 'rate_limited' && !sameDay ? 'active' : row.status,
+    status: today.status,
     statusReason: row.statusReason,
-    sentToday: sameDay ? row.sentToday : 0,
+    sentToday: today.sentToday,
     dailyLimit: row.dailyLimit,
     lastResetDate: row.lastResetDate,
     createdAt: row.createdAt.toISOString(),

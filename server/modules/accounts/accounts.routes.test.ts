@@ -1,23 +1,31 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailAccounts, providerConnections } from '../../db/schema';
-import { createTestApp, registerUser } from '../../test/app';
+import { SecretBox } from '../../lib/secret-box';
+import { createTestApp, getCurrentUser, registerUser, testConfig } from '../../test/app';
 import { type DovecotServer, dovecotUnavailable, startDovecot } from '../../test/dovecot';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer';
+import type { SmtpCredentials } from '../sending/credentials';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const caller = (t: TestApp) => (method: Method, url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: { cookie: `lr_session=${token}` } });
 
 const skipReason = dovecotUnavailable();
 
-describe.skipIf(skipReason !== null)('email accounts over SMTP and IMAP (real peers on loopback)', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
+/** Connecting proves IMAP works too, so these need the Dovecot peer. */
+describe.skipIf(skipReason !== null)('connecting a mailbox over SMTP and IMAP (real peers on loopback)', () => {
+  let t: TestApp;
   let smtp: SmtpPeer;
   let imap: DovecotServer;
   let owner: string;
-  let stranger: string;
+  let call: ReturnType<typeof caller>;
 
   beforeAll(async () => {
     [t, smtp, imap] = await Promise.all([createTestApp(), startSmtpPeer(), startDovecot()]);
+    call = caller(t);
     owner = await registerUser(t.app, 'owner@accounts.test');
-    stranger = await registerUser(t.app, 'stranger@accounts.test');
   });
   afterAll(async () => {
     await t?.close();
@@ -25,8 +33,6 @@ describe.skipIf(skipReason !== null)('email accounts over SMTP and IMAP (real pe
     await imap?.stop();
   });
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: { cookie: `lr_session=${token}` } });
   const connectRequest = (overrides: { smtpPassword?: string; imapPassword?: string; email?: string } = {}) => ({
     email: overrides.email ?? 'sender@smtp.test',
     displayName: 'Sales',
@@ -46,8 +52,6 @@ describe.skipIf(skipReason !== null)('email accounts over SMTP and IMAP (real pe
     },
   });
 
-  let accountId: number;
-
   it('refuses a wrong SMTP password with the server’s answer and saves nothing', async () => {
     const response = await call('POST', '/api/email-accounts/smtp', owner, connectRequest({ smtpPassword: 'nope' }));
     expect(response.statusCode).toBe(400);
@@ -62,23 +66,10 @@ describe.skipIf(skipReason !== null)('email accounts over SMTP and IMAP (real pe
     expect(await t.database.db.$count(providerConnections)).toBe(0);
   });
 
-  it('refuses link-local and metadata hosts', async () => {
-    for (const host of ['169.254.169.254', '[fd00:ec2::254]']) {
-      const request = connectRequest();
-      const response = await call('POST', '/api/email-accounts/smtp', owner, {
-        ...request,
-        smtp: { ...request.smtp, host },
-      });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(`SMTP host ${host} is not allowed (link-local or cloud metadata address)`);
-    }
-  });
-
   it('connects a mailbox after proving SMTP and IMAP, with secrets encrypted and never returned', async () => {
     const response = await call('POST', '/api/email-accounts/smtp', owner, connectRequest());
     expect(response.statusCode).toBe(201);
     const account = response.json();
-    accountId = account.id;
     expect(account).toMatchObject({
       email: 'sender@smtp.test',
       displayName: 'Sales',
@@ -99,6 +90,74 @@ describe.skipIf(skipReason !== null)('email accounts over SMTP and IMAP (real pe
     expect((await call('GET', '/api/outlook-connections', owner)).json()).toEqual([
       { id: account.connectionId, email: 'sender@smtp.test', provider: 'smtp', linked: true },
     ]);
+  });
+
+  it('connects the same mailbox again with new credentials, clearing an earlier error', async () => {
+    const [account] = (await call('GET', '/api/email-accounts', owner)).json();
+    await t.database.db
+      .update(emailAccounts)
+      .set({ status: 'error', statusReason: 'SMTP login failed' })
+      .where(eq(emailAccounts.id, account.id));
+    const again = await call('POST', '/api/email-accounts/smtp', owner, connectRequest());
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ id: account.id, status: 'active', statusReason: null });
+  });
+});
+
+/**
+ * Sending, limits, privacy and linking need only an SMTP peer: the account is stored as a connect would store it.
+ */
+describe('sending through a connected SMTP account (SMTP peer on loopback)', () => {
+  let t: TestApp;
+  let smtp: SmtpPeer;
+  let owner: string;
+  let stranger: string;
+  let accountId: number;
+  let call: ReturnType<typeof caller>;
+
+  /** Stores a connection and its account as connectSmtp does after its checks, sealed under `key`. */
+  async function seedSmtpAccount(token: string, key = testConfig.encryptionKey) {
+    const user = (await getCurrentUser(t.app, token)).json();
+    const server = { host: smtp.host, port: smtp.port, secure: false, user: smtp.user, password: smtp.password };
+    const credentials: SmtpCredentials = { kind: 'smtp', smtp: server, imap: { ...server, port: 993 } };
+    const [connection] = await t.database.db
+      .insert(providerConnections)
+      .values({
+        userId: user.id,
+        provider: 'smtp',
+        email: 'sender@smtp.test',
+        credentials: new SecretBox(key).seal(credentials),
+      })
+      .returning();
+    const [account] = await t.database.db
+      .insert(emailAccounts)
+      .values({ userId: user.id, connectionId: connection.id, email: 'sender@smtp.test', displayName: 'Sales' })
+      .returning();
+    return account.id;
+  }
+
+  beforeAll(async () => {
+    [t, smtp] = await Promise.all([createTestApp(), startSmtpPeer()]);
+    call = caller(t);
+    owner = await registerUser(t.app, 'owner@accounts.test');
+    stranger = await registerUser(t.app, 'stranger@accounts.test');
+    accountId = await seedSmtpAccount(owner);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.stop();
+  });
+
+  it('refuses link-local and metadata hosts', async () => {
+    for (const host of ['169.254.169.254', '[fd00:ec2::254]']) {
+      const server = { host, port: 25, secure: false, user: 'u', password: 'p' };
+      const response = await call('POST', '/api/email-accounts/smtp', owner, {
+        email: 'probe@smtp.test',
+        smtp: server,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(`SMTP host ${host} is not allowed (link-local or cloud metadata address)`);
+    }
   });
 
   it('sends a test email through the SMTP server, counting it against the daily limit', async () => {
@@ -210,6 +269,19 @@ describe.skipIf(skipReason !== null)('email accounts over SMTP and IMAP (real pe
       to: 'again@example.test',
     });
     expect(test.statusCode).toBe(200);
+  });
+
+  it('puts an account whose credentials can no longer be read in error, saying to reconnect', async () => {
+    const unreadable = await registerUser(t.app, 'rotated-key@accounts.test');
+    const id = await seedSmtpAccount(unreadable, Buffer.alloc(32, 1));
+    const response = await call('POST', `/api/email-accounts/${id}/test`, unreadable, { to: 'lead@example.test' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'Reconnect this mailbox: its saved credentials can no longer be read' });
+    expect((await call('GET', '/api/email-accounts', unreadable)).json()[0]).toMatchObject({
+      status: 'error',
+      statusReason: 'Reconnect this mailbox: its saved credentials can no longer be read',
+      sentToday: 0,
+    });
   });
 
   it('answers 401 signed out', async () => {

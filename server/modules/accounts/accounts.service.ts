@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { AccountStats, ProviderConnection, ServerSettings, TestEmailResponse } from '../../../contract/accounts';
+import {
+  type AccountStats,
+  imapSettingsWithDefaults,
+  type ProviderConnection,
+  type ServerSettings,
+  type TestEmailResponse,
+} from '../../../contract/accounts';
 import { type Database, queryRows } from '../../db/client';
 import {
   type EmailAccountRow,
@@ -11,18 +17,18 @@ import {
   type UserRow,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { localDate } from '../../lib/local-date';
+import type { Clock } from '../../lib/clock';
 import { resourceId } from '../../lib/resource-id';
 import type { SecretBox } from '../../lib/secret-box';
 import { resolveAllowedMailHost } from '../../mail/host-guard';
 import { verifyImap } from '../../mail/imap-check';
 import type { OAuthProviderName, OAuthTokens } from '../../mail/oauth-provider';
-import { SmtpTransport, verifySmtp } from '../../mail/smtp-transport';
-import { type MailTransport, TransportError } from '../../mail/transport';
+import { verifySmtp } from '../../mail/smtp-transport';
+import { TransportError } from '../../mail/transport';
+import type { SmtpCredentials } from '../sending/credentials';
+import type { SendAllowance } from '../sending/send-allowance';
+import type { TransportRegistry } from '../sending/transport-registry';
 import { toAccountDto } from './account.dto';
-
-export type SmtpCredentials = { kind: 'smtp'; smtp: ServerSettings; imap: ServerSettings };
-export type ConnectionCredentials = SmtpCredentials | OAuthTokens;
 
 type SmtpConnectInput = {
   email: string;
@@ -33,23 +39,17 @@ type SmtpConnectInput = {
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
+/** Connecting mailboxes, linking them as sending accounts, their limits and test mails. */
 export function createAccountsService(deps: {
   db: Database;
   secrets: SecretBox;
-  /** The HTTP API transport for an OAuth mailbox (Graph or Gmail); tokens it refreshes are saved by `save`. */
-  apiTransport: (
-    provider: OAuthProviderName,
-    tokens: OAuthTokens,
-    save: (tokens: OAuthTokens) => Promise<void>,
-  ) => MailTransport;
-  now?: () => Date;
+  clock: Clock;
+  allowance: SendAllowance;
+  transports: TransportRegistry;
 }) {
-  const { db, secrets } = deps;
-  const now = deps.now ?? (() => new Date());
-  // One transport per account, reused between sends (SMTP keeps a small connection pool open).
-  const transports = new Map<number, MailTransport>();
-
-  const today = (user: UserRow) => localDate(now(), user.timezone);
+  const { db, secrets, clock, allowance, transports } = deps;
+  const dto = (account: EmailAccountRow, provider: ProviderConnectionRow['provider'], user: UserRow) =>
+    toAccountDto(account, provider, allowance.current(account, user));
 
   async function ownedAccount(user: UserRow, rawId: string) {
     const id = resourceId(rawId, 'Email account not found');
@@ -86,7 +86,7 @@ export function createAccountsService(deps: {
       sql`lower(${providerConnections.email}) = lower(${email})`,
     );
     const replace = () =>
-      db.update(providerConnections).set({ credentials, updatedAt: now() }).where(sameMailbox).returning();
+      db.update(providerConnections).set({ credentials, updatedAt: clock.now() }).where(sameMailbox).returning();
     const [updated] = await replace();
     if (updated) return updated;
     // Two connects of the same new mailbox at once: the unique index lets one insert win; the other updates it.
@@ -106,80 +106,15 @@ export function createAccountsService(deps: {
     const [existing] = await db.select().from(emailAccounts).where(eq(emailAccounts.connectionId, connection.id));
     if (!existing) {
       const account = await linkAccount(user, connection.id, connection.email, displayName);
-      return toAccountDto(account, connection.provider, today(user));
+      return dto(account, connection.provider, user);
     }
-    dropTransport(existing.id);
+    transports.drop(existing.id);
     const [refreshed] = await db
       .update(emailAccounts)
       .set({ status: 'active', statusReason: null, displayName: displayName || existing.displayName })
       .where(eq(emailAccounts.id, existing.id))
       .returning();
-    return toAccountDto(refreshed, connection.provider, today(user));
-  }
-
-  async function transportFor(account: EmailAccountRow, connection: ProviderConnectionRow): Promise<MailTransport> {
-    let transport = transports.get(account.id);
-    if (!transport) {
-      const credentials = secrets.open<ConnectionCredentials>(connection.credentials);
-      transport =
-        credentials.kind === 'smtp'
-          ? new SmtpTransport(credentials.smtp, await resolveAllowedMailHost(credentials.smtp.host, 'SMTP'))
-          : // OAuth tokens are only ever stored for the sign-in providers.
-            deps.apiTransport(connection.provider as OAuthProviderName, credentials, async (tokens) => {
-              await db
-                .update(providerConnections)
-                .set({ credentials: secrets.seal(tokens), updatedAt: now() })
-                .where(eq(providerConnections.id, connection.id));
-            });
-      transports.set(account.id, transport);
-    }
-    return transport;
-  }
-
-  function dropTransport(accountId: number) {
-    transports.get(accountId)?.close();
-    transports.delete(accountId);
-  }
-
-  /**
-   * Takes one send from the account's daily allowance in a single statement, so concurrent sends cannot exceed
-   * it. A new local day starts the count again.
-   */
-  async function reserveSend(user: UserRow, account: EmailAccountRow): Promise<EmailAccountRow> {
-    const day = today(user);
-    const [reserved] = await db
-      .update(emailAccounts)
-      .set({
-        sentToday: sql`CASE WHEN ${emailAccounts.lastResetDate} = ${day} THEN ${emailAccounts.sentToday} + 1 ELSE 1 END`,
-        lastResetDate: day,
-        status: sql`CASE WHEN ${emailAccounts.status} = 'rate_limited' THEN 'active' ELSE ${emailAccounts.status} END`,
-      })
-      .where(
-        and(
-          eq(emailAccounts.id, account.id),
-          sql`(${emailAccounts.lastResetDate} IS DISTINCT FROM ${day} OR ${emailAccounts.sentToday} < ${emailAccounts.dailyLimit})`,
-        ),
-      )
-      .returning();
-    if (reserved) return reserved;
-    // Only an active account becomes rate limited; an authentication error stays visible.
-    await db
-      .update(emailAccounts)
-      .set({ status: 'rate_limited' })
-      .where(and(eq(emailAccounts.id, account.id), eq(emailAccounts.status, 'active')));
-    throw new AppError(
-      'daily_limit',
-      `${account.email} has reached its daily limit of ${account.dailyLimit} emails. Sending resumes after midnight.`,
-      429,
-    );
-  }
-
-  /** Gives back a reserved send that failed, on the day it was counted (it may be past midnight by now). */
-  async function releaseSend(reserved: EmailAccountRow) {
-    await db
-      .update(emailAccounts)
-      .set({ sentToday: sql`greatest(${emailAccounts.sentToday} - 1, 0)` })
-      .where(and(eq(emailAccounts.id, reserved.id), eq(emailAccounts.lastResetDate, reserved.lastResetDate ?? '')));
+    return dto(refreshed, connection.provider, user);
   }
 
   return {
@@ -190,18 +125,18 @@ export function createAccountsService(deps: {
         .innerJoin(providerConnections, eq(providerConnections.id, emailAccounts.connectionId))
         .where(eq(emailAccounts.userId, user.id))
         .orderBy(emailAccounts.createdAt, emailAccounts.id);
-      const day = today(user);
-      return rows.map((row) => toAccountDto(row.account, row.provider, day));
+      return rows.map((row) => dto(row.account, row.provider, user));
     },
 
     /** Messages sent since the user's local midnight and since the start of their week (Monday). */
     async stats(user: UserRow): Promise<AccountStats> {
+      const now = clock.now().toISOString();
       // Local midnight and local Monday as instants, so the (user_id, sent_at) index serves the range.
       const [row] = await queryRows<AccountStats>(
         db,
         sql`WITH bounds AS (
-              SELECT date_trunc('day', now() AT TIME ZONE ${user.timezone}) AT TIME ZONE ${user.timezone} AS day_start,
-                     date_trunc('week', now() AT TIME ZONE ${user.timezone}) AT TIME ZONE ${user.timezone} AS week_start
+              SELECT date_trunc('day', ${now}::timestamptz AT TIME ZONE ${user.timezone}) AT TIME ZONE ${user.timezone} AS day_start,
+                     date_trunc('week', ${now}::timestamptz AT TIME ZONE ${user.timezone}) AT TIME ZONE ${user.timezone} AS week_start
             )
             SELECT count(*) FILTER (WHERE sent_at >= bounds.day_start)::int AS "emailsSentToday",
                    count(*)::int AS "emailsSentThisWeek"
@@ -228,16 +163,10 @@ export function createAccountsService(deps: {
 
     /** Proves SMTP and IMAP both work, then stores the connection (encrypted) and its sending account. */
     async connectSmtp(user: UserRow, input: SmtpConnectInput) {
-      const imap: ServerSettings = {
-        host: input.imap?.host || input.smtp.host,
-        port: input.imap?.port ?? (input.imap?.secure === false ? 143 : 993),
-        secure: input.imap?.secure ?? true,
-        user: input.imap?.user || input.smtp.user,
-        password: input.imap?.password || input.smtp.password,
-      };
-      const smtpAddress = await resolveAllowedMailHost(input.smtp.host, 'SMTP');
-      const imapAddress = await resolveAllowedMailHost(imap.host, 'IMAP');
+      const imap = imapSettingsWithDefaults(input.smtp, input.imap);
       try {
+        const smtpAddress = await resolveAllowedMailHost(input.smtp.host, 'SMTP');
+        const imapAddress = await resolveAllowedMailHost(imap.host, 'IMAP');
         await verifySmtp(input.smtp, smtpAddress);
         await verifyImap(imap, imapAddress);
       } catch (error) {
@@ -262,14 +191,13 @@ export function createAccountsService(deps: {
         .where(and(eq(providerConnections.id, input.connectionId), eq(providerConnections.userId, user.id)));
       if (!connection) throw AppError.notFound('Connection not found');
       const account = await linkAccount(user, connection.id, connection.email, input.displayName);
-      return toAccountDto(account, connection.provider, today(user));
+      return dto(account, connection.provider, user);
     },
 
     async update(user: UserRow, rawId: string, input: { displayName?: string | null; dailyLimit?: number }) {
       const { account, connection } = await ownedAccount(user, rawId);
-      if (input.displayName === undefined && input.dailyLimit === undefined) {
-        return toAccountDto(account, connection.provider, today(user));
-      }
+      if (input.displayName === undefined && input.dailyLimit === undefined)
+        return dto(account, connection.provider, user);
       const [updated] = await db
         .update(emailAccounts)
         .set({
@@ -278,25 +206,25 @@ export function createAccountsService(deps: {
         })
         .where(eq(emailAccounts.id, account.id))
         .returning();
-      return toAccountDto(updated, connection.provider, today(user));
+      return dto(updated, connection.provider, user);
     },
 
     /** Deletes the account and keeps its connection, so it can be linked again without signing in again. */
     async disconnect(user: UserRow, rawId: string) {
       const { account } = await ownedAccount(user, rawId);
       await db.delete(emailAccounts).where(eq(emailAccounts.id, account.id));
-      dropTransport(account.id);
+      transports.drop(account.id);
     },
 
     /** Sends a short message through the account's real transport; it counts against the daily limit. */
     async sendTestEmail(user: UserRow, rawId: string, to: string): Promise<TestEmailResponse> {
-      const { account, connection } = await ownedAccount(user, rawId);
-      const reserved = await reserveSend(user, account);
+      const { account } = await ownedAccount(user, rawId);
+      const reservation = await allowance.reserve(user, account);
       const messageId = `<${randomUUID()}@${account.email.split('@')[1] ?? 'localreach.local'}>`;
       const subject = 'LocalReach test email';
       const text = `This is a test email from LocalReach, sent through ${account.email}. If you can read it, this account is ready to send campaigns.`;
       try {
-        await (await transportFor(account, connection)).send({
+        await transports.send(account, {
           from: { name: account.displayName, address: account.email },
           to,
           subject,
@@ -305,32 +233,19 @@ export function createAccountsService(deps: {
           messageId,
         });
       } catch (error) {
-        await releaseSend(reserved);
-        if (!(error instanceof TransportError)) throw error;
-        if (error.kind === 'auth') {
-          dropTransport(account.id);
-          await db
-            .update(emailAccounts)
-            .set({ status: 'error', statusReason: error.message })
-            .where(eq(emailAccounts.id, account.id));
-        }
-        const status = error.kind === 'rate_limited' ? 429 : 502;
-        throw new AppError(`send_${error.kind}`, error.message, status);
+        await allowance.release(reservation);
+        throw error;
       }
-      await db
-        .insert(emailSends)
-        .values({ userId: user.id, accountId: account.id, kind: 'test', toAddress: to, subject, messageId });
-      if (account.status === 'error') {
-        await db
-          .update(emailAccounts)
-          .set({ status: 'active', statusReason: null })
-          .where(eq(emailAccounts.id, account.id));
-      }
+      await db.insert(emailSends).values({
+        userId: user.id,
+        accountId: account.id,
+        kind: 'test',
+        toAddress: to,
+        subject,
+        messageId,
+        sentAt: clock.now(),
+      });
       return { message: `Test email sent to ${to}`, messageId };
-    },
-
-    close() {
-      for (const id of [...transports.keys()]) dropTransport(id);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContainer } from '../../container';
 import { providerConnections } from '../../db/schema';
-import { createTestApp, postJson, registerUser, sessionCookie } from '../../test/app';
+import { createTestApp, postJson, registerUser, sessionCookie, testConfig } from '../../test/app';
 import { startOAuthPeer } from '../../test/oauth-peer';
 
 const peer = await startOAuthPeer();
@@ -81,6 +82,32 @@ describe('Outlook (Microsoft identity platform + Graph)', () => {
     const response = await post(`/api/email-accounts/${accountId}/test`, owner, { to: 'lead@example.test' });
     expect(response.statusCode).toBe(200);
     expect(peer.grants.filter((grant) => grant === 'refresh_token').length).toBe(refreshes + 1);
+  });
+
+  it('sends with the tokens another process refreshed, not its own stale ones', async () => {
+    const [account] = (await get('/api/email-accounts', owner)).json();
+    // Another worker process on the same database, with transports of its own.
+    const other = await createContainer({ ...testConfig, oauth: peer.config }, t.database);
+    try {
+      peer.expireAccessTokens();
+      await other.services.transports.send(account, {
+        from: { address: account.email },
+        to: 'lead@example.test',
+        subject: 'From the other process',
+        html: '<p>Hi</p>',
+        text: 'Hi',
+        messageId: '<other-process@contoso.test>',
+      });
+    } finally {
+      await other.close();
+    }
+    const refreshed = (peer.sent.at(-1) as { authorization: string }).authorization;
+    const refreshes = peer.grants.filter((grant) => grant === 'refresh_token').length;
+    // This process still holds the access token the peer no longer accepts; it must use the saved one instead.
+    const response = await post(`/api/email-accounts/${accountId}/test`, owner, { to: 'lead@example.test' });
+    expect(response.statusCode).toBe(200);
+    expect((peer.sent.at(-1) as { authorization: string }).authorization).toBe(refreshed);
+    expect(peer.grants.filter((grant) => grant === 'refresh_token').length).toBe(refreshes);
   });
 
   it('waits out a short 429 Retry-After and reports a long one as rate limited', async () => {
@@ -178,7 +205,10 @@ describe('without client credentials', () => {
     const user = await registerUser(unconfigured.app, 'plain@oauth.test');
     const headers = { cookie: `lr_session=${user}` };
     const status = await unconfigured.app.inject({ method: 'GET', url: '/api/email-accounts/providers', headers });
-    expect(status.json()).toEqual({ outlook: { configured: false }, gmail: { configured: false } });
+    expect(status.json()).toEqual({
+      outlook: { configured: false, redirectUri: 'http://localhost:5000/api/outlook/callback' },
+      gmail: { configured: false, redirectUri: 'http://localhost:5000/api/gmail/callback' },
+    });
     const response = await unconfigured.app.inject({ method: 'GET', url: '/api/outlook/connect', headers });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(

@@ -4,6 +4,7 @@ import type { ProvidersStatus } from '../../../contract/accounts';
 import type { Database } from '../../db/client';
 import { oauthStates, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
 import type { OAuthProvider, OAuthProviderName } from '../../mail/oauth-provider';
 import { TransportError } from '../../mail/transport';
 import type { SessionsService } from '../auth/sessions.service';
@@ -29,15 +30,16 @@ export function createOAuthService(deps: {
   providers: Record<OAuthProviderName, OAuthProvider>;
   sessions: SessionsService;
   accounts: AccountsService;
+  clock: Clock;
 }) {
-  const { db, providers } = deps;
+  const { db, providers, clock } = deps;
   const redirectUri = (provider: OAuthProviderName) => `${deps.publicUrl}/api/${provider}/callback`;
 
   return {
     status(): ProvidersStatus {
       return {
-        outlook: { configured: providers.outlook.configured },
-        gmail: { configured: providers.gmail.configured },
+        outlook: { configured: providers.outlook.configured, redirectUri: redirectUri('outlook') },
+        gmail: { configured: providers.gmail.configured, redirectUri: redirectUri('gmail') },
       };
     },
 
@@ -51,14 +53,14 @@ export function createOAuthService(deps: {
       }
       const state = randomBytes(32).toString('base64url');
       const codeVerifier = randomBytes(48).toString('base64url');
-      await db.delete(oauthStates).where(lt(oauthStates.expiresAt, new Date()));
+      await db.delete(oauthStates).where(lt(oauthStates.expiresAt, clock.now()));
       await db.insert(oauthStates).values({
         stateHash: sha256(state),
         userId: user.id,
         sessionHash: deps.sessions.fingerprint(sessionToken),
         provider: name,
         codeVerifier,
-        expiresAt: new Date(Date.now() + STATE_TTL_MS),
+        expiresAt: new Date(clock.now().getTime() + STATE_TTL_MS),
       });
       return { authUrl: provider.authorizeUrl(state, codeVerifier, redirectUri(name)) };
     },
@@ -86,7 +88,7 @@ export function createOAuthService(deps: {
         pending.provider === name &&
         pending.userId === user.id &&
         pending.sessionHash === deps.sessions.fingerprint(sessionToken) &&
-        pending.expiresAt > new Date();
+        pending.expiresAt > clock.now();
       // Without a valid state the request may come from anyone's link: show none of its text.
       if (!valid) return back('The sign-in could not be verified (it expired or was tampered with). Please try again.');
       if (query.error) {

@@ -26,6 +26,13 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.currentUser;
 }
 
+/** The signed-in administrator; anyone else gets 401 (signed out) or 403 (SPEC §6's "Access Denied" text). */
+export function requireAdmin(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  if (!user.isAdmin) throw AppError.forbidden();
+  return user;
+}
+
 export function requestContext(request: FastifyRequest): RequestContext {
   return { ip: request.ip, userAgent: request.headers['user-agent'], sessionToken: request.cookies[SESSION_COOKIE] };
 }

@@ -3,6 +3,7 @@ import type { LoginInput, PasswordChangeInput, RegisterInput } from '../../../co
 import type { Database } from '../../db/client';
 import { type UserRow, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 import type { SessionsService } from './sessions.service';
@@ -25,10 +26,10 @@ export function createAuthService(deps: {
   db: Database;
   sessions: SessionsService;
   limiter: RateLimiter;
-  now?: () => Date;
+  clock: Clock;
 }) {
   const { db, sessions, limiter } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = () => deps.clock.now();
 
   /** One flood check for every auth attempt, keyed by IP and, where known, by email. */
   function throttle(keys: string[]) {

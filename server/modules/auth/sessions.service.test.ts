@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createContainer } from '../../container';
 import { sessions, users } from '../../db/schema';
-import { startQueue } from '../../jobs/queue';
-import { EXPIRE_SESSIONS_QUEUE, registerWorkers } from '../../jobs/workers';
+import { testConfig } from '../../test/app';
 import { createTestDatabase } from '../../test/database';
 import { createSessionsService, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './sessions.service';
 
@@ -11,7 +11,11 @@ afterAll(() => database.dispose());
 
 const DAY = 86_400_000;
 let clock = new Date('2026-01-01T09:00:00Z');
-const service = createSessionsService({ db: database.db, sessionSecret: 's'.repeat(40), now: () => clock });
+const service = createSessionsService({
+  db: database.db,
+  sessionSecret: 's'.repeat(40),
+  clock: { now: () => clock },
+});
 
 async function newUser(email: string) {
   const [user] = await database.db.insert(users).values({ email, passwordHash: 'x' }).returning();
@@ -55,7 +59,7 @@ describe('sessions', () => {
 
   it('is cleaned up by the housekeeping job on the queue', async () => {
     const user = await newUser('sweep@example.com');
-    const now = new Date();
+    const now = new Date('2026-03-01T12:00:00Z');
     await database.db.insert(sessions).values([
       { tokenHash: 'expired', userId: user.id, expiresAt: new Date(now.getTime() - 1000) },
       {
@@ -64,21 +68,22 @@ describe('sessions', () => {
         expiresAt: new Date(now.getTime() + DAY),
         lastSeenAt: new Date(now.getTime() - 8 * DAY),
       },
-      { tokenHash: 'live', userId: user.id, expiresAt: new Date(now.getTime() + DAY) },
+      { tokenHash: 'live', userId: user.id, expiresAt: new Date(now.getTime() + DAY), lastSeenAt: now },
     ]);
-    const realClock = createSessionsService({ db: database.db, sessionSecret: 's'.repeat(40) });
-    const queue = await startQueue(database, { runsWorkers: true });
+    const container = await createContainer(testConfig, database, { runsWorkers: true, clock: { now: () => now } });
     try {
-      await registerWorkers(queue, { sessions: realClock, log: { info() {} } });
-      const jobId = await queue.send(EXPIRE_SESSIONS_QUEUE, {});
-      let job = jobId ? await queue.getJobById(EXPIRE_SESSIONS_QUEUE, jobId) : null;
-      for (let i = 0; i < 100 && job?.state !== 'completed'; i++) {
+      await container.jobs.startWorkers({ services: container.services, log: { info() {}, warn() {} } });
+      const jobId = await container.jobs.send('sessions.expire', {});
+      if (!jobId) throw new Error('the job was not enqueued');
+      for (let i = 0; i < 100 && (await container.jobs.state('sessions.expire', jobId)) !== 'completed'; i++) {
         await new Promise((resolve) => setTimeout(resolve, 200));
-        job = jobId ? await queue.getJobById(EXPIRE_SESSIONS_QUEUE, jobId) : null;
       }
-      expect(job?.state).toBe('completed');
+      expect(await container.jobs.state('sessions.expire', jobId)).toBe('completed');
+      const { removed } = (await container.jobs.output('sessions.expire', jobId)) as { removed: number };
+      // The two above, and whichever sessions of the earlier tests are past their expiry at `now`.
+      expect(removed).toBeGreaterThanOrEqual(2);
     } finally {
-      await queue.stop({ graceful: false });
+      await container.close();
     }
     const left = await database.db
       .select({ tokenHash: sessions.tokenHash })

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, type UserRow, users } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
 
 export const SESSION_COOKIE = 'lr_session';
 /** Signed out after a week without a request, and after 30 days whatever happens. */
@@ -12,9 +13,9 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export type SessionsService = ReturnType<typeof createSessionsService>;
 
-export function createSessionsService(deps: { db: Database; sessionSecret: string; now?: () => Date }) {
+export function createSessionsService(deps: { db: Database; sessionSecret: string; clock: Clock }) {
   const { db } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = () => deps.clock.now();
   const hashToken = (token: string) => createHmac('sha256', deps.sessionSecret).update(token).digest('hex');
 
   return {

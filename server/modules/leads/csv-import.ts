@@ -1,4 +1,5 @@
-import { isValidLeadEmail, type MappedCsvRow, mapCsvRow } from '../../../contract/csv-leads';
+import { type MappedCsvRow, mapCsvRow } from '../../../contract/csv-leads';
+import { isValidEmail } from '../../../contract/email';
 import type { CsvRowError } from '../../../contract/leads';
 
 const MAX_NAME_LENGTH = 200;
@@ -36,7 +37,7 @@ function isPlainRow(value: unknown): value is Record<string, unknown> {
 
 function rowProblem(row: MappedCsvRow): string | null {
   if (!row.email) return 'Missing email';
-  if (!isValidLeadEmail(row.email)) return 'Invalid email address';
+  if (!isValidEmail(row.email)) return 'Invalid email address';
   for (const [label, value] of [
     ['first name', row.firstName],
     ['last name', row.lastName],

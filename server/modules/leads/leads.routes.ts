@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageSchema } from '../../../contract/auth';
 import {
-  CSV_CHUNK_MAX_BYTES,
+  CSV_UPLOAD_MAX_BYTES,
   createLeadSchema,
   csvUploadRequestSchema,
   csvUploadResultSchema,
@@ -24,11 +24,11 @@ export function leadsRoutes(leadsService: LeadsService): FastifyPluginAsyncZod {
     app.get(
       '/api/leads',
       { schema: { querystring: leadListQuerySchema, response: { 200: z.array(leadSchema) } } },
-      async (request) => leadsService.list(requireUser(request).id, request.query),
+      async (request) => leadsService.list(requireUser(request), request.query),
     );
 
     app.get('/api/leads/count', { schema: { response: { 200: leadCountsSchema } } }, async (request) =>
-      leadsService.counts(requireUser(request).id),
+      leadsService.counts(requireUser(request)),
     );
 
     app.get('/api/leads/export', async (request, reply) => {
@@ -38,31 +38,30 @@ export function leadsRoutes(leadsService: LeadsService): FastifyPluginAsyncZod {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="leads-${date}.csv"`)
         .header('cache-control', 'no-store');
-      return reply.send(Readable.from(leadsService.exportCsv(user.id)));
+      return reply.send(Readable.from(leadsService.exportCsv(user)));
     });
 
     app.get('/api/leads/:id', { schema: { params: idParams, response: { 200: leadDetailSchema } } }, async (request) =>
-      leadsService.detail(requireUser(request).id, request.params.id),
+      leadsService.detail(requireUser(request), request.params.id),
     );
 
     app.get(
       '/api/lead-contact-history/:id',
       { schema: { params: idParams, response: { 200: leadContactHistorySchema } } },
-      async (request) => leadsService.contactHistory(requireUser(request).id, request.params.id),
+      async (request) => leadsService.contactHistory(requireUser(request), request.params.id),
     );
 
     app.post(
       '/api/leads',
       { schema: { body: createLeadSchema, response: { 201: leadSchema } } },
-      async (request, reply) =>
-        reply.status(201).send(await leadsService.create(requireUser(request).id, request.body)),
+      async (request, reply) => reply.status(201).send(await leadsService.create(requireUser(request), request.body)),
     );
 
     app.delete(
       '/api/leads/:id',
       { schema: { params: idParams, response: { 200: messageSchema } } },
       async (request) => {
-        await leadsService.remove(requireUser(request).id, request.params.id);
+        await leadsService.remove(requireUser(request), request.params.id);
         return { message: 'Lead deleted successfully' };
       },
     );
@@ -70,16 +69,16 @@ export function leadsRoutes(leadsService: LeadsService): FastifyPluginAsyncZod {
     app.post(
       '/api/leads/upload-csv',
       {
-        bodyLimit: CSV_CHUNK_MAX_BYTES,
+        bodyLimit: CSV_UPLOAD_MAX_BYTES,
         schema: { body: csvUploadRequestSchema, response: { 200: csvUploadResultSchema } },
       },
-      async (request) => leadsService.importCsvChunk(requireUser(request).id, request.body),
+      async (request) => leadsService.importCsv(requireUser(request), request.body),
     );
 
     app.get(
       '/api/leads-with-sent-weeks',
       { schema: { response: { 200: z.array(leadWithSentWeeksSchema) } } },
-      async (request) => leadsService.withSentWeeks(requireUser(request).id),
+      async (request) => leadsService.withSentWeeks(requireUser(request)),
     );
   };
 }

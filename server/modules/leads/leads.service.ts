@@ -1,7 +1,10 @@
+import { setImmediate as yieldToOtherWork } from 'node:timers/promises';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { MappedCsvRow } from '../../../contract/csv-leads';
 import {
+  CSV_CHUNK_ROWS,
   CSV_ERROR_DETAILS_LIMIT,
+  type CsvRowError,
   type CsvUploadResult,
   type LeadContactHistory,
   type LeadCounts,
@@ -9,7 +12,7 @@ import {
   type LeadWithSentWeeks,
 } from '../../../contract/leads';
 import { type Database, queryRows } from '../../db/client';
-import { leadCounts, leads, sentEmails } from '../../db/schema';
+import { leadCounts, leads, sentEmails, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { resourceId } from '../../lib/resource-id';
 import { csvLine } from './csv-export';
@@ -29,12 +32,12 @@ export function createLeadsService(deps: { db: Database }) {
   const { db } = deps;
 
   /** The lead with this id if it belongs to the user; any other id is a 404, never data. */
-  async function ownedLead(userId: string, rawId: string) {
+  async function ownedLead(user: UserRow, rawId: string) {
     const id = resourceId(rawId, 'Lead not found');
     const [lead] = await db
       .select()
       .from(leads)
-      .where(and(eq(leads.id, id), eq(leads.userId, userId)));
+      .where(and(eq(leads.id, id), eq(leads.userId, user.id)));
     if (!lead) throw AppError.notFound('Lead not found');
     return lead;
   }
@@ -49,14 +52,14 @@ export function createLeadsService(deps: { db: Database }) {
   }
 
   /** One multi-row INSERT for a whole chunk; duplicates (in the table or the chunk) are skipped by the index. */
-  async function insertLeads(userId: string, rows: MappedCsvRow[]): Promise<number> {
+  async function insertLeads(user: UserRow, rows: MappedCsvRow[]): Promise<number> {
     if (rows.length === 0) return 0;
     // The chunk travels as one JSON parameter: no bind-parameter limit, one parse on the server.
     const [result] = await queryRows<{ added: number }>(
       db,
       sql`WITH added AS (
             INSERT INTO leads (user_id, email, first_name, last_name, company, custom_fields)
-            SELECT ${userId}, email, NULLIF("firstName", ''), NULLIF("lastName", ''), NULLIF(company, ''),
+            SELECT ${user.id}, email, NULLIF("firstName", ''), NULLIF("lastName", ''), NULLIF(company, ''),
                    "customFields"
             FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
                  AS incoming(email text, "firstName" text, "lastName" text, company text, "customFields" jsonb)
@@ -69,24 +72,24 @@ export function createLeadsService(deps: { db: Database }) {
   }
 
   return {
-    async list(userId: string, page: { limit: number; offset: number }) {
+    async list(user: UserRow, page: { limit: number; offset: number }) {
       const rows = await db
         .select()
         .from(leads)
-        .where(eq(leads.userId, userId))
+        .where(eq(leads.userId, user.id))
         .orderBy(...newestFirst)
         .limit(page.limit)
         .offset(page.offset);
       return rows.map(toLeadDto);
     },
 
-    async counts(userId: string): Promise<LeadCounts> {
-      const [row] = await db.select().from(leadCounts).where(eq(leadCounts.userId, userId));
+    async counts(user: UserRow): Promise<LeadCounts> {
+      const [row] = await db.select().from(leadCounts).where(eq(leadCounts.userId, user.id));
       return { total: row?.total ?? 0, active: row?.active ?? 0, unsubscribed: row?.unsubscribed ?? 0 };
     },
 
-    async detail(userId: string, id: string): Promise<LeadDetail> {
-      const lead = await ownedLead(userId, id);
+    async detail(user: UserRow, id: string): Promise<LeadDetail> {
+      const lead = await ownedLead(user, id);
       const history = await emailHistory(lead.id);
       return {
         lead: toLeadDto(lead),
@@ -97,8 +100,8 @@ export function createLeadsService(deps: { db: Database }) {
       };
     },
 
-    async contactHistory(userId: string, id: string): Promise<LeadContactHistory> {
-      const lead = await ownedLead(userId, id);
+    async contactHistory(user: UserRow, id: string): Promise<LeadContactHistory> {
+      const lead = await ownedLead(user, id);
       const history = await emailHistory(lead.id);
       return {
         leadId: lead.id,
@@ -106,11 +109,11 @@ export function createLeadsService(deps: { db: Database }) {
       };
     },
 
-    async create(userId: string, input: NewLead) {
+    async create(user: UserRow, input: NewLead) {
       const [created] = await db
         .insert(leads)
         .values({
-          userId,
+          userId: user.id,
           email: input.email,
           firstName: input.firstName || null,
           lastName: input.lastName || null,
@@ -122,16 +125,29 @@ export function createLeadsService(deps: { db: Database }) {
       return toLeadDto(created);
     },
 
-    async remove(userId: string, id: string): Promise<void> {
-      const lead = await ownedLead(userId, id);
-      await db.delete(leads).where(and(eq(leads.id, lead.id), eq(leads.userId, userId)));
+    async remove(user: UserRow, id: string): Promise<void> {
+      const lead = await ownedLead(user, id);
+      await db.delete(leads).where(and(eq(leads.id, lead.id), eq(leads.userId, user.id)));
     },
 
-    /** Imports one chunk of a CSV file (at most CSV_CHUNK_ROWS rows) in a single short statement. */
-    async importCsvChunk(userId: string, chunk: { csvData: unknown[]; firstRowNumber: number }) {
-      const { valid, errors } = checkCsvChunk(chunk.csvData, chunk.firstRowNumber);
-      const added = await insertLeads(userId, valid);
-      const duplicates = valid.length - added;
+    /**
+     * Imports CSV rows (a whole file, or one chunk the browser sent) in statements of at most CSV_CHUNK_ROWS rows,
+     * each its own short transaction, letting other requests in between: PGlite has a single connection, and a
+     * 50 MB file must not hold it for the whole import.
+     */
+    async importCsv(user: UserRow, upload: { csvData: unknown[]; firstRowNumber: number }) {
+      let added = 0;
+      let duplicates = 0;
+      const errors: CsvRowError[] = [];
+      for (let start = 0; start < upload.csvData.length; start += CSV_CHUNK_ROWS) {
+        if (start > 0) await yieldToOtherWork();
+        const chunk = upload.csvData.slice(start, start + CSV_CHUNK_ROWS);
+        const checked = checkCsvChunk(chunk, upload.firstRowNumber + start);
+        const inserted = await insertLeads(user, checked.valid);
+        added += inserted;
+        duplicates += checked.valid.length - inserted;
+        errors.push(...checked.errors);
+      }
       const result: CsvUploadResult = {
         message: `Upload complete: ${added} added, ${duplicates} duplicates skipped, ${errors.length} errors`,
         added,
@@ -142,7 +158,7 @@ export function createLeadsService(deps: { db: Database }) {
       return result;
     },
 
-    async withSentWeeks(userId: string): Promise<LeadWithSentWeeks[]> {
+    async withSentWeeks(user: UserRow): Promise<LeadWithSentWeeks[]> {
       const weeks = sql<number[]>`COALESCE(
         array_agg(DISTINCT ${sentEmails.weekNumber}) FILTER (WHERE ${sentEmails.weekNumber} IS NOT NULL), '{}')`;
       return db
@@ -157,16 +173,16 @@ export function createLeadsService(deps: { db: Database }) {
         })
         .from(leads)
         .leftJoin(sentEmails, eq(sentEmails.leadId, leads.id))
-        .where(and(eq(leads.userId, userId), eq(leads.status, 'active')))
+        .where(and(eq(leads.userId, user.id), eq(leads.status, 'active')))
         .groupBy(leads.id)
         .orderBy(...newestFirst);
     },
 
     /** The user's leads as CSV lines, newest first, read in keyset pages so a million rows never sit in memory. */
-    async *exportCsv(userId: string): AsyncGenerator<string> {
+    async *exportCsv(user: UserRow): AsyncGenerator<string> {
       const keys = await queryRows<{ key: string }>(
         db,
-        sql`SELECT DISTINCT jsonb_object_keys(custom_fields) AS key FROM leads WHERE user_id = ${userId} ORDER BY 1`,
+        sql`SELECT DISTINCT jsonb_object_keys(custom_fields) AS key FROM leads WHERE user_id = ${user.id} ORDER BY 1`,
       );
       const customKeys = keys.map((row) => row.key);
       yield csvLine(['email', 'firstName', 'lastName', 'company', 'status', 'createdAt', ...customKeys]);
@@ -177,7 +193,7 @@ export function createLeadsService(deps: { db: Database }) {
         const page = await db
           .select({ lead: leads, createdAtText: sql<string>`${leads.createdAt}::text` })
           .from(leads)
-          .where(and(eq(leads.userId, userId), after))
+          .where(and(eq(leads.userId, user.id), after))
           .orderBy(...newestFirst)
           .limit(EXPORT_PAGE_SIZE);
         if (page.length === 0) return;

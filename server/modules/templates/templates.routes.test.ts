@@ -99,11 +99,26 @@ describe('templates CRUD', () => {
 });
 
 describe('attachments', () => {
-  it('stores files and returns them', async () => {
-    const attachments = [{ name: 'brochure.pdf', contentType: 'application/pdf', contentBytes: base64OfSize(1000) }];
-    const response = await call('POST', '/api/templates', owner, template({ attachments }));
-    expect(response.statusCode).toBe(201);
-    expect(response.json().attachments).toEqual(attachments);
+  it('stores files; the list names them without their contents, the template itself carries them', async () => {
+    const attachments = [
+      { name: 'brochure.pdf', contentType: 'application/pdf', contentBytes: base64OfSize(1000) },
+      { name: 'price list.txt', contentType: 'text/plain', contentBytes: base64OfSize(998) },
+    ];
+    const created = await call('POST', '/api/templates', owner, template({ attachments }));
+    expect(created.statusCode).toBe(201);
+    const summaries = [
+      { name: 'brochure.pdf', contentType: 'application/pdf', size: 1000 },
+      { name: 'price list.txt', contentType: 'text/plain', size: 998 },
+    ];
+    expect(created.json().attachments).toEqual(summaries);
+    const list = await call('GET', '/api/templates', owner);
+    const listed = list.json().find((item: { id: number }) => item.id === created.json().id);
+    expect(listed.attachments).toEqual(summaries);
+    expect(list.body).not.toContain(attachments[0].contentBytes.slice(0, 40));
+    const detail = await call('GET', `/api/templates/${created.json().id}`, owner);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().attachments).toEqual(attachments);
+    expect((await call('GET', `/api/templates/${created.json().id}`, stranger)).statusCode).toBe(404);
   });
 
   it('refuses a file over 3 MB, naming it', async () => {
@@ -128,7 +143,9 @@ describe('attachments', () => {
       template({ attachments: [2.9, 2.9, 2.9, 1.5].map(file) }),
     );
     expect(tooBig.statusCode).toBe(400);
-    expect(tooBig.json()).toEqual({ message: 'attachments: Attachments may add up to at most 10MB per template.' });
+    expect(tooBig.json()).toEqual({
+      message: 'attachments: Attachments can add up to at most 10MB per template, so f3.bin was not added.',
+    });
     const small = (i: number) => ({ name: `s${i}.txt`, contentType: 'text/plain', contentBytes: base64OfSize(10) });
     const tooMany = await call(
       'POST',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { messageSchema } from '../../../contract/auth';
 import {
   TEMPLATE_BODY_LIMIT_BYTES,
+  templateDetailSchema,
   templateInputSchema,
   templatePerformanceItemSchema,
   templateSchema,
@@ -15,13 +16,19 @@ const idParams = z.object({ id: z.string() });
 export function templatesRoutes(service: TemplatesService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/templates', { schema: { response: { 200: z.array(templateSchema) } } }, async (request) =>
-      service.list(requireUser(request).id),
+      service.list(requireUser(request)),
     );
 
     app.get(
       '/api/templates/performance',
       { schema: { response: { 200: z.array(templatePerformanceItemSchema) } } },
-      async (request) => service.performance(requireUser(request).id),
+      async (request) => service.performance(requireUser(request)),
+    );
+
+    app.get(
+      '/api/templates/:id',
+      { schema: { params: idParams, response: { 200: templateDetailSchema } } },
+      async (request) => service.detail(requireUser(request), request.params.id),
     );
 
     app.post(
@@ -30,7 +37,7 @@ export function templatesRoutes(service: TemplatesService): FastifyPluginAsyncZo
         bodyLimit: TEMPLATE_BODY_LIMIT_BYTES,
         schema: { body: templateInputSchema, response: { 201: templateSchema } },
       },
-      async (request, reply) => reply.status(201).send(await service.create(requireUser(request).id, request.body)),
+      async (request, reply) => reply.status(201).send(await service.create(requireUser(request), request.body)),
     );
 
     app.put(
@@ -39,14 +46,14 @@ export function templatesRoutes(service: TemplatesService): FastifyPluginAsyncZo
         bodyLimit: TEMPLATE_BODY_LIMIT_BYTES,
         schema: { params: idParams, body: templateInputSchema, response: { 200: templateSchema } },
       },
-      async (request) => service.update(requireUser(request).id, request.params.id, request.body),
+      async (request) => service.update(requireUser(request), request.params.id, request.body),
     );
 
     app.delete(
       '/api/templates/:id',
       { schema: { params: idParams, response: { 200: messageSchema } } },
       async (request) => {
-        await service.remove(requireUser(request).id, request.params.id);
+        await service.remove(requireUser(request), request.params.id);
         return { message: 'Template deleted' };
       },
     );

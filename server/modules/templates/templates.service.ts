@@ -1,35 +1,39 @@
-import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import {
-  decodedBase64Bytes,
-  MAX_ATTACHMENT_BYTES,
-  MAX_TEMPLATE_ATTACHMENT_BYTES,
-  type TemplateInputParsed,
-  type TemplatePerformanceItem,
-} from '../../../contract/templates';
+import { and, desc, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
+import { attachmentRejection, decodedBase64Bytes } from '../../../contract/attachments';
+import type { AttachmentSummary, TemplateInputParsed, TemplatePerformanceItem } from '../../../contract/templates';
 import type { Database } from '../../db/client';
-import { sentEmails, templates } from '../../db/schema';
+import { sentEmails, templates, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
 import { resourceId } from '../../lib/resource-id';
 import { sanitizeEmailHtml } from './sanitize-email-html';
-import { toTemplateDto } from './template.dto';
+import { toTemplateDetailDto, toTemplateDto } from './template.dto';
 
 export type TemplatesService = ReturnType<typeof createTemplatesService>;
 
-export function createTemplatesService(deps: { db: Database }) {
-  const { db } = deps;
+/** Name, type and decoded size of each attachment, worked out in the database so the contents are never sent. */
+const attachmentSummaries = sql<AttachmentSummary[]>`COALESCE((
+  SELECT jsonb_agg(jsonb_build_object(
+    'name', file->>'name',
+    'contentType', file->>'contentType',
+    'size', length(file->>'contentBytes') * 3 / 4
+      - CASE WHEN file->>'contentBytes' LIKE '%==' THEN 2 WHEN file->>'contentBytes' LIKE '%=' THEN 1 ELSE 0 END
+  ) ORDER BY position)
+  FROM jsonb_array_elements(${templates.attachments}) WITH ORDINALITY AS files(file, position)
+), '[]'::jsonb)`;
+
+export function createTemplatesService(deps: { db: Database; clock: Clock }) {
+  const { db, clock } = deps;
 
   /** Sanitises the body and checks the attachment sizes the schema cannot see (they are base64). */
   function prepare(input: TemplateInputParsed) {
-    let total = 0;
+    const existing = { count: 0, totalBytes: 0 };
     for (const file of input.attachments) {
-      const bytes = decodedBase64Bytes(file.contentBytes);
-      if (bytes > MAX_ATTACHMENT_BYTES) {
-        throw AppError.badRequest(`attachments: ${file.name} is larger than 3MB. Please use a smaller file.`);
-      }
-      total += bytes;
-    }
-    if (total > MAX_TEMPLATE_ATTACHMENT_BYTES) {
-      throw AppError.badRequest('attachments: Attachments may add up to at most 10MB per template.');
+      const size = decodedBase64Bytes(file.contentBytes);
+      const rejection = attachmentRejection({ name: file.name, size }, existing);
+      if (rejection) throw AppError.badRequest(`attachments: ${rejection.description}`);
+      existing.count += 1;
+      existing.totalBytes += size;
     }
     const body = sanitizeEmailHtml(input.body);
     if (!body.replace(/<[^>]*>/g, '').trim()) throw AppError.badRequest('body: Body is required');
@@ -37,47 +41,58 @@ export function createTemplatesService(deps: { db: Database }) {
   }
 
   const parseId = (rawId: string) => resourceId(rawId, 'Template not found');
-  const owned = (userId: string, id: number) => and(eq(templates.id, id), eq(templates.userId, userId));
+  const owned = (user: UserRow, id: number) => and(eq(templates.id, id), eq(templates.userId, user.id));
 
   return {
-    async list(userId: string) {
+    /** Every template of the user; the attachments' contents stay in the database (only names and sizes leave). */
+    async list(user: UserRow) {
       const rows = await db
-        .select()
+        .select({ ...getTableColumns(templates), attachments: attachmentSummaries })
         .from(templates)
-        .where(eq(templates.userId, userId))
+        .where(eq(templates.userId, user.id))
         .orderBy(desc(templates.createdAt), desc(templates.id));
       return rows.map(toTemplateDto);
     },
 
-    async create(userId: string, input: TemplateInputParsed) {
+    /** One template with its attachments' contents, for the editor. */
+    async detail(user: UserRow, rawId: string) {
+      const [row] = await db
+        .select()
+        .from(templates)
+        .where(owned(user, parseId(rawId)));
+      if (!row) throw AppError.notFound('Template not found');
+      return toTemplateDetailDto(row);
+    },
+
+    async create(user: UserRow, input: TemplateInputParsed) {
       const [created] = await db
         .insert(templates)
-        .values({ ...prepare(input), userId })
+        .values({ ...prepare(input), userId: user.id })
         .returning();
       return toTemplateDto(created);
     },
 
-    async update(userId: string, rawId: string, input: TemplateInputParsed) {
+    async update(user: UserRow, rawId: string, input: TemplateInputParsed) {
       const id = parseId(rawId);
       const [updated] = await db
         .update(templates)
-        .set({ ...prepare(input), updatedAt: new Date() })
-        .where(owned(userId, id))
+        .set({ ...prepare(input), updatedAt: clock.now() })
+        .where(owned(user, id))
         .returning();
       if (!updated) throw AppError.notFound('Template not found');
       return toTemplateDto(updated);
     },
 
-    async remove(userId: string, rawId: string) {
+    async remove(user: UserRow, rawId: string) {
       const [deleted] = await db
         .delete(templates)
-        .where(owned(userId, parseId(rawId)))
+        .where(owned(user, parseId(rawId)))
         .returning({ id: templates.id });
       if (!deleted) throw AppError.notFound('Template not found');
     },
 
     /** Per template with sends: how many went out and the share answered, in percent with one decimal. */
-    async performance(userId: string): Promise<TemplatePerformanceItem[]> {
+    async performance(user: UserRow): Promise<TemplatePerformanceItem[]> {
       const rows = await db
         .select({
           templateId: templates.id,
@@ -87,7 +102,7 @@ export function createTemplatesService(deps: { db: Database }) {
         })
         .from(templates)
         .innerJoin(sentEmails, eq(sentEmails.templateId, templates.id))
-        .where(and(eq(templates.userId, userId), isNotNull(sentEmails.templateId)))
+        .where(and(eq(templates.userId, user.id), isNotNull(sentEmails.templateId)))
         .groupBy(templates.id)
         .orderBy(desc(sql`count(${sentEmails.id})`));
       return rows.map(({ responded, ...row }) => ({

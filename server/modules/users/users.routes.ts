@@ -9,7 +9,7 @@ export function usersRoutes(usersService: UsersService): FastifyPluginAsyncZod {
     app.put(
       '/api/user/profile',
       { schema: { body: profileUpdateSchema, response: { 200: userSchema } } },
-      async (request) => toUserDto(await usersService.updateProfile(requireUser(request).id, request.body)),
+      async (request) => toUserDto(await usersService.updateProfile(requireUser(request), request.body)),
     );
   };
 }

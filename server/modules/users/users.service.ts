@@ -3,19 +3,20 @@ import type { ProfileInput } from '../../../contract/auth';
 import type { Database } from '../../db/client';
 import { type UserRow, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { Clock } from '../../lib/clock';
 
 export type UsersService = ReturnType<typeof createUsersService>;
 
-export function createUsersService(deps: { db: Database }) {
-  const { db } = deps;
+export function createUsersService(deps: { db: Database; clock: Clock }) {
+  const { db, clock } = deps;
   return {
     /** Replaces the profile fields of the signed-in user; fields left out keep their value. */
-    async updateProfile(userId: string, input: ProfileInput): Promise<UserRow> {
+    async updateProfile(user: UserRow, input: ProfileInput): Promise<UserRow> {
       const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
       const [updated] = await db
         .update(users)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(eq(users.id, userId))
+        .set({ ...changes, updatedAt: clock.now() })
+        .where(eq(users.id, user.id))
         .returning();
       if (!updated) throw AppError.notFound('User not found');
       return updated;

@@ -17,6 +17,7 @@ function LoadingRows() {
   return (
     <div role="status" aria-label="Loading accounts" className="grid gap-4">
       {Array.from({ length: 3 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders, all alike and never reordered.
         <div key={i} className="flex items-center gap-4 rounded-xl border p-5">
           <Skeleton className="size-10 rounded-lg" />
           <div className="flex-1 space-y-2">

@@ -1,4 +1,4 @@
-import { isValidLeadEmail } from '@contract/csv-leads';
+import { isValidEmail } from '@contract/email';
 import type { ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -82,7 +82,7 @@ function AddLeadForm({ onDone }: { onDone: () => void }) {
         error={errors.email?.message}
         {...register('email', {
           validate: (value) =>
-            value.trim() === '' ? 'Email is required' : isValidLeadEmail(value.trim()) || 'Invalid email address',
+            value.trim() === '' ? 'Email is required' : isValidEmail(value.trim()) || 'Invalid email address',
         })}
       />
       <div className="grid gap-4 sm:grid-cols-2">

@@ -18,15 +18,17 @@ export function CsvPreviewTable({ preview }: { preview: CsvPreview }) {
           <TableHeader>
             <TableRow>
               {preview.fields.map((field, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a file may repeat a header; its place tells them apart.
                 <TableHead key={`${field}-${index}`}>{cut(field)}</TableHead>
               ))}
             </TableRow>
           </TableHeader>
           <TableBody>
             {preview.rows.map((row, rowIndex) => (
-              // Rows of a file have no identity besides their place in it.
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows of a file have no identity besides their place in it.
               <TableRow key={rowIndex}>
                 {preview.fields.map((field, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a file may repeat a header; its place tells them apart.
                   <TableCell key={`${field}-${index}`} className="max-w-56 truncate">
                     {cut(row[field])}
                   </TableCell>

@@ -15,6 +15,7 @@ function HistoryBody({ leadId }: { leadId: number }) {
   return (
     <ul className="grid gap-2">
       {data.emailHistory.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: two mails can share a send time; the list is read-only and never reordered.
         <li key={`${item.sentAt}-${index}`} className="flex items-start gap-3 rounded-lg border px-3 py-2.5">
           <Mail className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
           <div className="min-w-0">

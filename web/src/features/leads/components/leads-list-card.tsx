@@ -23,6 +23,7 @@ function LoadingRows() {
   return (
     <div role="status" aria-label="Loading leads">
       {Array.from({ length: 6 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders, all alike and never reordered.
         <div key={i} className="flex items-center gap-4 border-b px-6" style={{ height: LEAD_ROW_HEIGHT }}>
           <Skeleton className="size-9 rounded-full" />
           <div className="flex-1 space-y-2">

@@ -26,7 +26,7 @@ function useDocumentOffset(ref: RefObject<HTMLElement | null>): number {
  * of loaded leads scroll smoothly.
  */
 export function VirtualLeadRows({ leads, onOpenLead }: { leads: Lead[]; onOpenLead: (id: number) => void }) {
-  const listRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
   const scrollMargin = useDocumentOffset(listRef);
   const { deleteWithConfirm, pendingId } = useDeleteLeadWithConfirm();
   const virtualizer = useWindowVirtualizer({
@@ -37,19 +37,17 @@ export function VirtualLeadRows({ leads, onOpenLead }: { leads: Lead[]; onOpenLe
     getItemKey: (index) => leads[index].id,
   });
   return (
-    <div
+    <ul
       ref={listRef}
-      role="list"
       aria-label="Leads"
-      className="relative w-full border-t"
+      className="relative m-0 w-full list-none border-t p-0"
       style={{ height: virtualizer.getTotalSize() }}
     >
       {virtualizer.getVirtualItems().map((item) => {
         const lead = leads[item.index];
         return (
-          <div
+          <li
             key={item.key}
-            role="listitem"
             // Only some rows are in the document, so each says where it sits in the whole list.
             aria-setsize={leads.length}
             aria-posinset={item.index + 1}
@@ -63,9 +61,9 @@ export function VirtualLeadRows({ leads, onOpenLead }: { leads: Lead[]; onOpenLe
               onOpen={() => onOpenLead(lead.id)}
               onDelete={() => deleteWithConfirm(lead.id)}
             />
-          </div>
+          </li>
         );
       })}
-    </div>
+    </ul>
   );
 }

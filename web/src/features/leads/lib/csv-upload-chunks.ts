@@ -1,9 +1,12 @@
 import { mapCsvRow } from '@contract/csv-leads';
-import { CSV_CHUNK_MAX_BYTES, CSV_CHUNK_ROWS, type CsvRowError } from '@contract/leads';
+import { CSV_CHUNK_ROWS, type CsvRowError } from '@contract/leads';
 import type { CsvRow, CsvSlice } from './csv-row-reader';
 
-/** Half the server's body limit: room for the JSON around the rows, and far from a 413. */
-export const CSV_CHUNK_BUDGET_BYTES = CSV_CHUNK_MAX_BYTES / 2;
+/**
+ * JSON bytes per upload request. The server takes a whole file (up to 50 MB) in one call, but small requests give
+ * the progress bar and Cancel something to work with, and a lost connection costs one chunk.
+ */
+export const CSV_CHUNK_BUDGET_BYTES = 4 * 1024 * 1024;
 
 /**
  * One upload request's worth of rows. `firstRowNumber` is the file line of `rows[0]` (the header is line 1).

@@ -2,4 +2,5 @@
 export const templateQueryKeys = {
   list: ['/api/templates'] as const,
   performance: ['/api/templates/performance'] as const,
+  detail: (id: number) => ['/api/templates', id] as const,
 };

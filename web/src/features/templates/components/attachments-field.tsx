@@ -47,7 +47,7 @@ export function AttachmentsField({
   };
 
   return (
-    <div role="group" aria-labelledby="template-attachments-label" className="grid gap-2">
+    <fieldset aria-labelledby="template-attachments-label" className="m-0 grid min-w-0 gap-2 border-0 p-0">
       <div className="flex items-center justify-between gap-3">
         <span id="template-attachments-label" className="font-medium text-sm">
           Attachments
@@ -61,6 +61,7 @@ export function AttachmentsField({
       {attachments.length > 0 ? (
         <ul className="divide-y rounded-md border">
           {attachments.map((attachment, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: attachments have no id and a file may be attached twice; rows hold no state.
             <li key={`${attachment.name}-${index}`} className="flex items-center gap-3 px-3 py-2 text-sm">
               <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
               <span className="min-w-0 flex-1 truncate" title={attachment.name}>
@@ -86,6 +87,6 @@ export function AttachmentsField({
         </p>
       )}
       <p className="text-muted-foreground text-xs">Up to 3MB per file, and 10 files or 10MB per template.</p>
-    </div>
+    </fieldset>
   );
 }

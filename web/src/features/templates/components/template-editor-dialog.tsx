@@ -2,6 +2,8 @@ import type { Template } from '@contract/templates';
 import { lazy, Suspense } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { errorToastMessage } from '@/lib/api';
+import { useTemplate } from '../api/get-template';
 
 // The rich-text editor is most of this screen's code: the cards show without waiting for it, and the screen
 // fetches it in the background right after, so the editor usually opens at once.
@@ -17,6 +19,21 @@ function EditorLoading() {
       <Spinner className="size-6" />
     </div>
   );
+}
+
+/** The editor, once an existing template's attachments (left out of the list) have loaded. */
+function EditorForTemplate({ template, onDone }: { template: Template | null; onDone: () => void }) {
+  const detail = useTemplate(template?.id ?? null);
+  if (!template) return <TemplateEditorForm key="new" template={null} onDone={onDone} />;
+  if (detail.isError) {
+    return (
+      <p role="alert" className="px-6 py-16 text-center text-destructive text-sm">
+        {errorToastMessage(detail.error, 'Failed to load the template. Please close the editor and try again.')}
+      </p>
+    );
+  }
+  if (!detail.data) return <EditorLoading />;
+  return <TemplateEditorForm key={template.id} template={detail.data} onDone={onDone} />;
 }
 
 /**
@@ -46,7 +63,7 @@ export function TemplateEditorDialog({
           </DialogDescription>
         </DialogHeader>
         <Suspense fallback={<EditorLoading />}>
-          <TemplateEditorForm key={template?.id ?? 'new'} template={template} onDone={() => onOpenChange(false)} />
+          <EditorForTemplate template={template} onDone={() => onOpenChange(false)} />
         </Suspense>
       </DialogContent>
     </Dialog>

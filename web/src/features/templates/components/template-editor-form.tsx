@@ -1,4 +1,4 @@
-import type { Template } from '@contract/templates';
+import type { TemplateDetail } from '@contract/templates';
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog';
@@ -16,7 +16,7 @@ import { useSaveTemplate } from './use-save-template';
 import { useTemplateBodyEditor } from './use-template-body-editor';
 
 /** The fields of a new or existing template beside its live preview; `onDone` closes the editor after a save. */
-export function TemplateEditorForm({ template, onDone }: { template: Template | null; onDone: () => void }) {
+export function TemplateEditorForm({ template, onDone }: { template: TemplateDetail | null; onDone: () => void }) {
   const [values, setValues] = useState<TemplateFormValues>(() =>
     template ? templateFormFromTemplate(template) : emptyTemplateForm,
   );

@@ -52,6 +52,7 @@ export function TemplateGrid({
     return (
       <div className={GRID} role="status" aria-label="Loading templates">
         {Array.from({ length: 6 }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders, all alike and never reordered.
           <TemplateCardSkeleton key={index} />
         ))}
       </div>

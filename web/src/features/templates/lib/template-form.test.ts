@@ -1,4 +1,4 @@
-import type { Template } from '@contract/templates';
+import type { TemplateDetail } from '@contract/templates';
 import { describe, expect, it } from 'vitest';
 import {
   emptyTemplateForm,
@@ -46,7 +46,7 @@ describe('toTemplateInput', () => {
 
 describe('templateFormFromTemplate', () => {
   it('takes the editable fields of a stored template', () => {
-    const template: Template = {
+    const template: TemplateDetail = {
       id: 7,
       name: 'Welcome',
       subject: 'Hi',

@@ -1,4 +1,4 @@
-import type { Attachment, Template, TemplateInput, TemplateStatus } from '@contract/templates';
+import type { Attachment, TemplateDetail, TemplateInput, TemplateStatus } from '@contract/templates';
 import { isBlankHtml } from './html-text';
 
 /** What the editor holds; `body` is the rich-text editor's HTML. */
@@ -25,7 +25,7 @@ export const emptyTemplateForm: TemplateFormValues = {
   attachments: [],
 };
 
-export function templateFormFromTemplate(template: Template): TemplateFormValues {
+export function templateFormFromTemplate(template: TemplateDetail): TemplateFormValues {
   return {
     name: template.name,
     subject: template.subject,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { aiGenerateRequestSchema, aiGenerateResponseSchema } from '../../contract/templates';
-import { requireUser } from '../modules/auth/auth.plugin';
+import { aiProviderStatusSchema } from '../../../contract/ai';
+import { aiGenerateRequestSchema, aiGenerateResponseSchema } from '../../../contract/templates';
+import { requireAdmin, requireUser } from '../auth/auth.plugin';
 import type { AiService } from './ai.service';
 
 export function aiRoutes(service: AiService): FastifyPluginAsyncZod {
@@ -10,5 +11,10 @@ export function aiRoutes(service: AiService): FastifyPluginAsyncZod {
       { schema: { body: aiGenerateRequestSchema, response: { 200: aiGenerateResponseSchema } } },
       async (request) => service.generateFromPrompt(requireUser(request), request.body.prompt),
     );
+
+    app.get('/api/admin/ai-provider', { schema: { response: { 200: aiProviderStatusSchema } } }, async (request) => {
+      requireAdmin(request);
+      return service.providerStatus();
+    });
   };
 }

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, registerUser } from '../test/app';
+import { createTestApp, registerUser } from '../../test/app';
 
 type Handler = (body: Record<string, unknown>, res: ServerResponse) => void;
 
@@ -168,5 +168,37 @@ describe('without a provider (offline writer)', () => {
       payload: { prompt: 'x' },
     });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/admin/ai-provider', () => {
+  const status = (app: typeof offline.app, token: string) =>
+    app.inject({ method: 'GET', url: '/api/admin/ai-provider', headers: { cookie: `lr_session=${token}` } });
+
+  it('tells the administrator which provider drafts, never its key', async () => {
+    // Each app's first user is its administrator.
+    const online = await status(withProvider.app, providerUser);
+    expect(online.statusCode).toBe(200);
+    expect(online.json()).toEqual({
+      source: 'ai',
+      baseUrl: providerUrl,
+      model: 'local-model',
+      settings: ['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL'],
+    });
+    expect(online.body).not.toContain('sk-test');
+    expect((await status(offline.app, offlineUser)).json()).toEqual({
+      source: 'offline',
+      baseUrl: null,
+      model: null,
+      settings: ['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL'],
+    });
+  });
+
+  it('refuses users who are not administrators, and the signed out', async () => {
+    const member = await registerUser(offline.app, 'member@offline.test');
+    const refused = await status(offline.app, member);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: 'You do not have permission to access this page.' });
+    expect((await offline.app.inject({ method: 'GET', url: '/api/admin/ai-provider' })).statusCode).toBe(401);
   });
 });

@@ -1,0 +1,30 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+
+/** Starts server/main.ts as `npm start` runs it, in its own process, and waits until it answers on `base`. */
+export function startServer(base: string, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 60_000;
+    const poll = async () => {
+      const healthy = await fetch(`${base}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (healthy) return resolve(child);
+      if (Date.now() > deadline || child.exitCode !== null) return reject(new Error('server did not start'));
+      setTimeout(poll, 200);
+    };
+    poll();
+  });
+}
+
+export function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}

@@ -1,0 +1,37 @@
+/**
+ * Every error code the server gives its errors. Error answers carry only `{ message }` (SPEC §8); the codes are
+ * the stable names the server's one HTTP mapping and one job-retry mapping decide by, and that logs show.
+ */
+export type ErrorCode =
+  // Requests
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'cross_site'
+  | 'not_found'
+  | 'conflict'
+  | 'unsupported_media_type'
+  | 'payload_too_large'
+  | 'rate_limited'
+  | 'internal'
+  // Accounts and sign-in
+  | 'email_taken'
+  | 'invalid_credentials'
+  | 'wrong_password'
+  // Leads
+  | 'lead_exists'
+  // Mailboxes
+  | 'already_linked'
+  | 'mailbox_check_failed'
+  | 'oauth_not_configured'
+  | 'daily_limit'
+  | 'mail_auth'
+  | 'mail_temporary'
+  | 'mail_rate_limited'
+  | 'mail_permanent'
+  | 'credentials_unreadable'
+  // AI drafting
+  | 'ai_timeout'
+  | 'ai_refused'
+  | 'ai_unusable'
+  | 'ai_unreachable';

@@ -1,0 +1,134 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
+import { createEmailWriter } from './ai/create-email-writer';
+import type { Config } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import { type JobCatalogue, jobCatalogue } from './jobs/catalogue';
+import type { JobCatalogueShape } from './jobs/job-definition';
+import { JobQueue } from './jobs/job-queue';
+import { type Clock, systemClock } from './lib/clock';
+import { RateLimiter } from './lib/rate-limiter';
+import { SecretBox } from './lib/secret-box';
+import { ApiTransport, gmailSendMessage, graphSendMail } from './mail/api-transport';
+import { googleProvider, microsoftProvider } from './mail/oauth-provider';
+import { createAccountsService } from './modules/accounts/accounts.service';
+import { createOAuthService } from './modules/accounts/oauth.service';
+import { createAiService } from './modules/ai/ai.service';
+import { createAuthService } from './modules/auth/auth.service';
+import { createSessionsService } from './modules/auth/sessions.service';
+import { createLeadsService } from './modules/leads/leads.service';
+import { createSendAllowance } from './modules/sending/send-allowance';
+import { createTransportRegistry } from './modules/sending/transport-registry';
+import { createTemplatesService } from './modules/templates/templates.service';
+import { createUsersService } from './modules/users/users.service';
+
+/** The settings the services need (the process-level ones, port, role and data folder, stay in main). */
+export type ContainerConfig = Pick<
+  Config,
+  | 'publicUrl'
+  | 'secureCookies'
+  | 'sessionSecret'
+  | 'encryptionKey'
+  | 'authRateLimitPerMinute'
+  | 'trustProxy'
+  | 'oauth'
+  | 'aiModel'
+  | 'aiTimeoutMs'
+> &
+  Partial<Pick<Config, 'aiBaseUrl' | 'aiApiKey'>>;
+
+export type ContainerOptions<Catalogue extends JobCatalogueShape> = {
+  clock?: Clock;
+  log?: FastifyBaseLogger;
+  /** Whether this process runs job handlers, schedules and pg-boss maintenance (ROLE all or worker). */
+  runsWorkers?: boolean;
+  /** The job catalogue; tests extend the app's own. */
+  catalogue?: Catalogue;
+};
+
+export type Services = ReturnType<typeof createServices>;
+export type Container<Catalogue extends JobCatalogueShape = JobCatalogue> = {
+  config: ContainerConfig;
+  db: Database;
+  log: FastifyBaseLogger;
+  jobs: JobQueue<Catalogue>;
+  services: Services;
+  /** Stops the job queue and closes mail connections; the database handle belongs to the caller. */
+  close(): Promise<void>;
+};
+
+/**
+ * The one composition root: builds every adapter and service once, from the configuration, for the HTTP app and
+ * the workers alike. Services that enqueue get the job queue from here.
+ */
+export async function createContainer<Catalogue extends JobCatalogueShape = JobCatalogue>(
+  config: ContainerConfig,
+  database: DatabaseHandle,
+  options: ContainerOptions<Catalogue> = {},
+): Promise<Container<Catalogue>> {
+  const log = options.log ?? pino({ level: 'silent' });
+  const catalogue = options.catalogue ?? (jobCatalogue as unknown as Catalogue);
+  const jobs = await JobQueue.start(database, catalogue, {
+    runsWorkers: options.runsWorkers ?? false,
+    onError: (error) => log.error({ err: error }, 'job queue error'),
+  });
+  const services = createServices(config, database.db, options.clock ?? systemClock);
+  return {
+    config,
+    db: database.db,
+    log,
+    jobs,
+    services,
+    async close() {
+      await jobs.stop();
+      services.transports.close();
+    },
+  };
+}
+
+function createServices(config: ContainerConfig, db: Database, clock: Clock) {
+  const secrets = new SecretBox(config.encryptionKey);
+  const oauthProviders = {
+    outlook: microsoftProvider(config.oauth.microsoft, clock),
+    gmail: googleProvider(config.oauth.google, clock),
+  };
+  const sessions = createSessionsService({ db, sessionSecret: config.sessionSecret, clock });
+  const allowance = createSendAllowance({ db, clock });
+  const transports = createTransportRegistry({
+    db,
+    secrets,
+    clock,
+    apiTransport: (provider, tokens, save) =>
+      new ApiTransport(
+        tokens,
+        oauthProviders[provider],
+        provider === 'outlook'
+          ? graphSendMail(config.oauth.microsoft.graphUrl)
+          : gmailSendMessage(config.oauth.google.gmailUrl),
+        save,
+        clock,
+      ),
+  });
+  const accounts = createAccountsService({ db, secrets, clock, allowance, transports });
+  const limiter = new RateLimiter(config.authRateLimitPerMinute, 60_000, () => clock.now().getTime());
+  return {
+    clock,
+    sessions,
+    allowance,
+    transports,
+    accounts,
+    auth: createAuthService({ db, sessions, limiter, clock }),
+    users: createUsersService({ db, clock }),
+    leads: createLeadsService({ db }),
+    templates: createTemplatesService({ db, clock }),
+    oauth: createOAuthService({
+      db,
+      publicUrl: config.publicUrl,
+      providers: oauthProviders,
+      sessions,
+      accounts,
+      clock,
+    }),
+    ai: createAiService({ writer: createEmailWriter(config), config }),
+  };
+}

@@ -1,0 +1,38 @@
+import type { Queue } from 'pg-boss';
+import type { z } from 'zod';
+import type { Services } from '../container';
+
+/** What a job's handler gets besides its payload: every service, and a logger. */
+export type JobContext = { services: Services; log: { info(message: string): void; warn(message: string): void } };
+
+/** Retry and expiry policy of a queue (pg-boss's queue options). */
+export type JobPolicy = Pick<Queue, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds'>;
+
+/** One entry of the job catalogue: the payload it takes, how it is retried, when it runs on its own, what it does. */
+export type JobDefinition<Payload = unknown> = {
+  payload: z.ZodType<Payload>;
+  policy: JobPolicy;
+  /** A cron expression (UTC) for jobs that run on a schedule. */
+  cron?: string;
+  run(payload: Payload, context: JobContext): Promise<unknown>;
+};
+
+/** Declares a job so its handler's payload type follows from its schema. */
+export function defineJob<Schema extends z.ZodType>(definition: {
+  payload: Schema;
+  policy: JobPolicy;
+  cron?: string;
+  run(payload: z.output<Schema>, context: JobContext): Promise<unknown>;
+}): JobDefinition<z.output<Schema>> {
+  return definition as JobDefinition<z.output<Schema>>;
+}
+
+/** What every catalogue entry has in common, whatever its payload. */
+export type AnyJobDefinition = {
+  payload: z.ZodType;
+  policy: JobPolicy;
+  cron?: string;
+  run(payload: never, context: JobContext): Promise<unknown>;
+};
+export type JobCatalogueShape = Record<string, AnyJobDefinition>;
+export type PayloadOf<Definition> = Definition extends JobDefinition<infer Payload> ? Payload : never;

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createContainer } from '../container';
+import { queryRows } from '../db/client';
+import { TransportError } from '../mail/transport';
+import { testConfig } from '../test/app';
+import { createTestDatabase } from '../test/database';
+import { jobCatalogue } from './catalogue';
+import { defineJob } from './job-definition';
+
+// A catalogue extended with jobs that fail the three ways a job can.
+const failing = (error: () => Error) =>
+  defineJob({
+    payload: z.object({ n: z.number() }),
+    policy: { retryLimit: 0, expireInSeconds: 30 },
+    async run() {
+      throw error();
+    },
+  });
+const catalogue = {
+  ...jobCatalogue,
+  'test.rate_limited': failing(() => new TransportError('rate_limited', 'Slow down', 45)),
+  'test.auth': failing(() => new TransportError('auth', 'SMTP login failed')),
+  'test.temporary': failing(() => new TransportError('temporary', 'Could not reach the SMTP server')),
+};
+
+const database = await createTestDatabase();
+const container = await createContainer(testConfig, database, { runsWorkers: true, catalogue });
+const warnings: string[] = [];
+await container.jobs.startWorkers({
+  services: container.services,
+  log: { info() {}, warn: (message) => warnings.push(message) },
+});
+afterAll(async () => {
+  await container.close();
+  await database.dispose();
+});
+
+async function settled(name: keyof typeof catalogue & string, id: string) {
+  for (let i = 0; i < 100; i++) {
+    const state = await container.jobs.state(name, id);
+    if (state === 'completed' || state === 'failed') return state;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`job ${id} did not settle`);
+}
+
+describe('the job queue', () => {
+  it('refuses a payload that does not match the catalogue', async () => {
+    await expect(container.jobs.send('test.auth', { n: 'one' } as never)).rejects.toThrow();
+  });
+
+  it('puts a job that was asked to wait back on the queue for after the wait', async () => {
+    const id = await container.jobs.send('test.rate_limited', { n: 1 });
+    if (!id) throw new Error('not enqueued');
+    expect(await settled('test.rate_limited', id)).toBe('completed');
+    expect(await container.jobs.output('test.rate_limited', id)).toEqual({ retryAfterSeconds: 45 });
+    const [again] = await queryRows<{ data: { n: number }; wait: number }>(
+      database.db,
+      sql`SELECT data, extract(epoch FROM start_after - now())::int AS wait
+          FROM pgboss.job WHERE name = 'test.rate_limited' AND id <> ${id}`,
+    );
+    expect(again.data).toEqual({ n: 1 });
+    expect(again.wait).toBeGreaterThan(35);
+    expect(again.wait).toBeLessThanOrEqual(45);
+  });
+
+  it('gives up on an error that retrying cannot fix, saying why', async () => {
+    const id = await container.jobs.send('test.auth', { n: 2 });
+    if (!id) throw new Error('not enqueued');
+    expect(await settled('test.auth', id)).toBe('completed');
+    expect(await container.jobs.output('test.auth', id)).toEqual({ gaveUp: 'SMTP login failed' });
+    expect(warnings.some((line) => line.includes('gave up: SMTP login failed'))).toBe(true);
+  });
+
+  it('leaves a passing error to pg-boss’s retries, then fails the job', async () => {
+    const id = await container.jobs.send('test.temporary', { n: 3 });
+    if (!id) throw new Error('not enqueued');
+    expect(await settled('test.temporary', id)).toBe('failed');
+  });
+});

@@ -1,0 +1,94 @@
+import { fromPglite, PgBoss } from 'pg-boss';
+import type { DatabaseHandle } from '../db/client';
+import type { JobCatalogueShape, JobContext, PayloadOf } from './job-definition';
+import { jobFailureFor } from './job-failure';
+
+export type JobSendOptions = {
+  /** Run no earlier than this many seconds from now. */
+  startAfterSeconds?: number;
+  /** At most one queued or active job with this key in the queue. */
+  singletonKey?: string;
+};
+
+/**
+ * pg-boss on the app's own database, driven by a job catalogue. Every process can enqueue (web processes only
+ * enqueue); worker processes also run the handlers, the cron schedules and pg-boss's maintenance.
+ */
+export class JobQueue<Catalogue extends JobCatalogueShape> {
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly catalogue: Catalogue,
+    private readonly runsWorkers: boolean,
+  ) {}
+
+  /** Starts pg-boss (installing its schema on first use) and makes sure every catalogue queue exists. */
+  static async start<Catalogue extends JobCatalogueShape>(
+    handle: DatabaseHandle,
+    catalogue: Catalogue,
+    options: { runsWorkers: boolean; onError(error: Error): void },
+  ): Promise<JobQueue<Catalogue>> {
+    const roleOptions = { supervise: options.runsWorkers, schedule: options.runsWorkers };
+    const boss =
+      handle.kind === 'pglite'
+        ? new PgBoss({ db: fromPglite(handle.pglite), backend: 'pglite', ...roleOptions })
+        : new PgBoss({ connectionString: handle.connectionString, max: 4, ...roleOptions });
+    boss.on('error', options.onError);
+    await boss.start();
+    for (const [name, definition] of Object.entries(catalogue)) await boss.createQueue(name, definition.policy);
+    return new JobQueue(boss, catalogue, options.runsWorkers);
+  }
+
+  /** Enqueues a job; the payload is checked against the catalogue's schema first. Answers the job id. */
+  async send<Name extends keyof Catalogue & string>(
+    name: Name,
+    payload: PayloadOf<Catalogue[Name]>,
+    options: JobSendOptions = {},
+  ): Promise<string | null> {
+    const data = this.catalogue[name].payload.parse(payload) as object;
+    return this.boss.send(name, data, {
+      ...(options.startAfterSeconds !== undefined && { startAfter: options.startAfterSeconds }),
+      ...(options.singletonKey !== undefined && { singletonKey: options.singletonKey }),
+    });
+  }
+
+  /**
+   * Registers every handler and cron schedule of the catalogue (worker processes only). A handler's error is
+   * sorted by `jobFailureFor`: thrown again for pg-boss to retry, re-enqueued after the wait it asked for, or
+   * logged and given up.
+   */
+  async startWorkers(context: JobContext): Promise<void> {
+    if (!this.runsWorkers) throw new Error('This process does not run workers');
+    for (const [name, definition] of Object.entries(this.catalogue)) {
+      if (definition.cron) await this.boss.schedule(name, definition.cron);
+      await this.boss.work(name, async ([job]) => {
+        const payload = definition.payload.parse(job.data);
+        try {
+          return await definition.run(payload as never, context);
+        } catch (error) {
+          const failure = jobFailureFor(error);
+          if (failure.action === 'retry') throw error;
+          if (failure.action === 'retry_after') {
+            await this.boss.send(name, job.data as object, { startAfter: failure.seconds });
+            return { retryAfterSeconds: failure.seconds };
+          }
+          context.log.warn(`Job ${name} ${job.id} gave up: ${failure.reason}`);
+          return { gaveUp: failure.reason };
+        }
+      });
+    }
+  }
+
+  /** A job's pg-boss state ('created', 'active', 'completed', 'failed'…), or null when there is no such job. */
+  async state(name: keyof Catalogue & string, id: string): Promise<string | null> {
+    return (await this.boss.getJobById(name, id))?.state ?? null;
+  }
+
+  /** The output a finished job recorded (what its handler returned). */
+  async output(name: keyof Catalogue & string, id: string): Promise<unknown> {
+    return (await this.boss.getJobById(name, id))?.output ?? null;
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: 10_000 });
+  }
+}

@@ -1,0 +1,38 @@
+import type { AiProviderStatus } from '../../../contract/ai';
+import type { AiGenerateResponse } from '../../../contract/templates';
+import type { AiConfig } from '../../ai/create-email-writer';
+import type { EmailTone, EmailWriter } from '../../ai/email-writer';
+import type { UserRow } from '../../db/schema';
+import { sanitizeEmailHtml, textToHtml } from '../templates/sanitize-email-html';
+
+export type AiService = ReturnType<typeof createAiService>;
+
+/** The environment variables that choose the AI provider; the Settings page names them for administrators. */
+const AI_SETTINGS = ['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL'];
+
+export function createAiService(deps: { writer: EmailWriter; config: AiConfig }) {
+  return {
+    /** POST /api/ai/generate-from-prompt: a draft in the user's voice, sanitised like any template body. */
+    async generateFromPrompt(user: UserRow, prompt: string): Promise<AiGenerateResponse> {
+      // The marketing strategy's tone takes over here once strategies exist (a later issue).
+      const tone: EmailTone = 'professional';
+      const draft = await deps.writer.draft({ prompt, profile: user, tone });
+      return {
+        subject: draft.subject.replace(/[\r\n]+/g, ' ').trim(),
+        body: sanitizeEmailHtml(textToHtml(draft.body)),
+        source: deps.writer.source,
+      };
+    },
+
+    /** GET /api/admin/ai-provider: which writer drafts, and where (never the key). */
+    providerStatus(): AiProviderStatus {
+      const online = deps.writer.source === 'ai';
+      return {
+        source: deps.writer.source,
+        baseUrl: online ? (deps.config.aiBaseUrl ?? null) : null,
+        model: online ? deps.config.aiModel : null,
+        settings: AI_SETTINGS,
+      };
+    },
+  };
+}

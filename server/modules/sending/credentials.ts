@@ -1,0 +1,6 @@
+import type { ServerSettings } from '../../../contract/accounts';
+import type { OAuthTokens } from '../../mail/oauth-provider';
+
+/** What a connection's sealed credentials hold: SMTP and IMAP settings, or OAuth tokens. */
+export type SmtpCredentials = { kind: 'smtp'; smtp: ServerSettings; imap: ServerSettings };
+export type ConnectionCredentials = SmtpCredentials | OAuthTokens;

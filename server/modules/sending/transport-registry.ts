@@ -1,0 +1,134 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { emailAccounts, providerConnections } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { SecretBox } from '../../lib/secret-box';
+import { resolveAllowedMailHost } from '../../mail/host-guard';
+import type { OAuthProviderName, OAuthTokens } from '../../mail/oauth-provider';
+import { SmtpTransport } from '../../mail/smtp-transport';
+import {
+  CredentialsUnreadableError,
+  type MailTransport,
+  type OutgoingMail,
+  type SendResult,
+  TransportError,
+} from '../../mail/transport';
+import type { ConnectionCredentials } from './credentials';
+
+/** Builds the HTTP API transport of an OAuth mailbox (Graph or Gmail); tokens it refreshes go to `save`. */
+export type ApiTransportFactory = (
+  provider: OAuthProviderName,
+  tokens: OAuthTokens,
+  save: (tokens: OAuthTokens) => Promise<void>,
+) => MailTransport;
+
+/** A transport and the sealed credentials it was built from (updated when it saves refreshed tokens). */
+type CachedTransport = { transport: MailTransport; version: { sealed: string } };
+
+export type TransportRegistry = ReturnType<typeof createTransportRegistry>;
+
+/**
+ * The right MailTransport for an account, shared by everything that sends (test mails, campaigns, replies).
+ * Transports are kept between sends (SMTP keeps a small pool open), but the credentials are read from the
+ * database at every send: when they changed (reconnected, or an OAuth token refreshed by another process), the
+ * transport is built again, so a stale in-memory token never wins.
+ */
+export function createTransportRegistry(deps: {
+  db: Database;
+  secrets: SecretBox;
+  clock: Clock;
+  apiTransport: ApiTransportFactory;
+}) {
+  const { db, secrets } = deps;
+  const cache = new Map<number, CachedTransport>();
+
+  function drop(accountId: number) {
+    cache.get(accountId)?.transport.close();
+    cache.delete(accountId);
+  }
+
+  async function build(connection: { id: number; provider: string; credentials: string }): Promise<CachedTransport> {
+    let credentials: ConnectionCredentials;
+    try {
+      credentials = secrets.open<ConnectionCredentials>(connection.credentials);
+    } catch {
+      throw new CredentialsUnreadableError();
+    }
+    const version = { sealed: connection.credentials };
+    if (credentials.kind === 'smtp') {
+      const address = await resolveAllowedMailHost(credentials.smtp.host, 'SMTP');
+      return { transport: new SmtpTransport(credentials.smtp, address), version };
+    }
+    // OAuth tokens are only ever stored for the sign-in providers.
+    const provider = connection.provider as OAuthProviderName;
+    const transport = deps.apiTransport(provider, credentials, async (tokens) => {
+      const sealed = secrets.seal(tokens);
+      // Saved only over the tokens this transport started from: when another process saved newer ones meanwhile,
+      // theirs stay, and this transport is rebuilt from them at the next send.
+      const [saved] = await db
+        .update(providerConnections)
+        .set({ credentials: sealed, updatedAt: deps.clock.now() })
+        .where(and(eq(providerConnections.id, connection.id), eq(providerConnections.credentials, version.sealed)))
+        .returning({ id: providerConnections.id });
+      if (saved) version.sealed = sealed;
+    });
+    return { transport, version };
+  }
+
+  async function transportFor(accountId: number): Promise<MailTransport> {
+    const [row] = await db
+      .select({
+        id: providerConnections.id,
+        provider: providerConnections.provider,
+        credentials: providerConnections.credentials,
+      })
+      .from(emailAccounts)
+      .innerJoin(providerConnections, eq(providerConnections.id, emailAccounts.connectionId))
+      .where(eq(emailAccounts.id, accountId));
+    if (!row) throw new TransportError('permanent', 'This email account no longer exists.');
+    const cached = cache.get(accountId);
+    if (cached?.version.sealed === row.credentials) return cached.transport;
+    const built = await build(row);
+    // Another send of this account may have built one meanwhile: keep one transport per account.
+    const current = cache.get(accountId);
+    if (current && current !== cached && current.version.sealed === row.credentials) {
+      built.transport.close();
+      return current.transport;
+    }
+    if (current) current.transport.close();
+    cache.set(accountId, built);
+    return built.transport;
+  }
+
+  async function setStatus(accountId: number, status: 'active' | 'error', reason: string | null) {
+    await db.update(emailAccounts).set({ status, statusReason: reason }).where(eq(emailAccounts.id, accountId));
+  }
+
+  return {
+    /**
+     * Sends one message through the account. Refused credentials put the account in `error` with the reason;
+     * a send that goes through clears an earlier error.
+     */
+    async send(account: { id: number; status: string }, mail: OutgoingMail): Promise<SendResult> {
+      let result: SendResult;
+      try {
+        result = await (await transportFor(account.id)).send(mail);
+      } catch (error) {
+        if (error instanceof TransportError && error.kind === 'auth') {
+          drop(account.id);
+          await setStatus(account.id, 'error', error.message);
+        }
+        throw error;
+      }
+      if (account.status === 'error') await setStatus(account.id, 'active', null);
+      return result;
+    },
+
+    /** Forgets the account's transport (disconnected, or reconnected with new credentials). */
+    drop,
+
+    close() {
+      for (const id of [...cache.keys()]) drop(id);
+    },
+  };
+}

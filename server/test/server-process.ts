@@ -1,0 +1,52 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+
+const running: ChildProcess[] = [];
+
+/** Stops every server this test file started; call it from `afterEach`. */
+export async function stopAllServers(): Promise<void> {
+  await Promise.all(running.splice(0).map(stopProcess));
+}
+
+/** The real entry point (server/main.ts by default), started as `npm start` does, in a child process. */
+export function startServer(
+  env: Record<string, string>,
+  entry = 'server/main.ts',
+): { child: ChildProcess; output: () => string } {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  running.push(child);
+  return { child, output: () => output };
+}
+
+export async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (
+      await Promise.resolve()
+        .then(check)
+        .catch(() => false)
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+export function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export const healthy = (port: number) => async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok;
