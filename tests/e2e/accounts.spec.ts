@@ -4,7 +4,7 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { type DovecotServer, dovecotUnavailable, startDovecot } from '../../server/test/dovecot';
 import { freePort } from '../../server/test/net';
-import { signUpViaApi, toastMessage } from './helpers';
+import { newUser, signUpViaApi, toastMessage } from './helpers';
 
 type ReceivedMail = { envelopeFrom: string; from: string; to: string; subject: string; text: string };
 
@@ -94,8 +94,11 @@ test('returning from the provider shows its toast and resets the address', async
 });
 
 test('without client credentials Direct Connection explains what to configure', async ({ page, baseURL }) => {
-  await signUpViaApi(page.request);
-  await page.goto('/accounts');
+  // Opened at another address of the same server: the redirect URI shown is still the server's PUBLIC_URL one.
+  const otherAddress = String(baseURL).replace('localhost', '127.0.0.1');
+  const registered = await page.request.post(`${otherAddress}/api/auth/register`, { data: newUser() });
+  expect(registered.status()).toBe(201);
+  await page.goto(`${otherAddress}/accounts`);
   const dialog = await openConnectDialog(page, 'Connect Account');
 
   await expect(dialog.getByRole('tab', { name: 'Direct Connection', selected: true })).toBeVisible();

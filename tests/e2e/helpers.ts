@@ -66,3 +66,8 @@ export function toastMessage(page: Page): Locator {
 export function userMenuButton(page: Page, name: string): Locator {
   return page.getByRole('button', { name });
 }
+
+/** The initial in the avatar of the user menu button. */
+export function avatarInitial(page: Page, name: string): Locator {
+  return userMenuButton(page, name).locator('[data-slot="avatar-fallback"]');
+}

@@ -118,8 +118,10 @@ test('a template is written with the rich editor, a variable and an attachment',
   await expect(created).toContainText('Draft');
   await expect(created).toContainText('1 attachment');
 
-  // What was stored: the editor's HTML and the file's bytes.
-  const [stored] = await (await page.request.get('/api/templates')).json();
+  // What was stored: the editor's HTML and the file's bytes (the list names files; the template itself has them).
+  const [listed] = await (await page.request.get('/api/templates')).json();
+  expect(listed.attachments).toEqual([{ name: 'brochure.pdf', contentType: 'application/pdf', size: 24 }]);
+  const stored = await (await page.request.get(`/api/templates/${listed.id}`)).json();
   expect(stored.body).toBe('<p>Hi {firstName}, <strong>great news</strong> for you.</p>');
   expect(stored.attachments).toEqual([
     {
@@ -128,6 +130,17 @@ test('a template is written with the rich editor, a variable and an attachment',
       contentBytes: Buffer.from('%PDF-1.4 spring brochure').toString('base64'),
     },
   ]);
+
+  // Editing loads the template with its files, and saving without touching them keeps their bytes.
+  await created.getByRole('button', { name: 'Edit' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit Template' });
+  await expect(editor.getByText('brochure.pdf')).toBeVisible();
+  await editor.getByLabel('Name', { exact: true }).fill('Spring Listings 2');
+  await editor.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(editor).toBeHidden();
+  const saved = await (await page.request.get(`/api/templates/${listed.id}`)).json();
+  expect(saved.name).toBe('Spring Listings 2');
+  expect(saved.attachments).toEqual(stored.attachments);
 });
 
 test('the toolbar makes lists and links, and refuses script links', async ({ page }) => {
@@ -232,7 +245,10 @@ test('AI drafts a template offline', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Generate with AI' }).click();
   await expectToast(page, 'Content Generated');
   await expect(
-    dialog.getByText('Written offline — connect an AI provider in Settings for better drafts', { exact: true }),
+    dialog.getByText(
+      'Written offline — for better drafts, your administrator can set AI_BASE_URL, AI_API_KEY and AI_MODEL',
+      { exact: true },
+    ),
   ).toBeVisible();
   await expect(dialog.getByLabel('Subject', { exact: true })).not.toHaveValue('');
   await expect(dialog.getByRole('textbox', { name: 'Body' })).toContainText('{firstName|there}');

@@ -1,4 +1,6 @@
-import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { handleLostSession } from './lost-session';
+import { sharedQueryKeys } from './query-keys';
 
 /** A non-OK response. `message` follows SPEC §8: "{status}: {body text or status text}". */
 export class ApiError extends Error {
@@ -61,8 +63,14 @@ export function errorToastMessage(error: unknown, fallback: string): string {
   return (error instanceof ApiError && error.serverMessage) || fallback;
 }
 
+// SPEC §8: every failed read or write on a signed-in screen goes through here, so a lost session is handled once.
+const onCallError = (error: unknown) =>
+  handleLostSession(error, Boolean(queryClient.getQueryData(sharedQueryKeys.currentUser)));
+
 // SPEC §9: cached data never goes stale and nothing is retried or refetched unless a screen says so.
-export const queryClient = new QueryClient({
+export const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: onCallError }),
+  mutationCache: new MutationCache({ onError: onCallError }),
   defaultOptions: {
     queries: {
       queryFn: getQueryFn({ on401: 'throw' }),

@@ -1,5 +1,6 @@
 import { ShieldX } from 'lucide-react';
 import { PageHeader } from '@/components/page-header';
+import { useSessionCheck } from '@/features/auth/api/get-user';
 import { useSignedInUser } from '@/features/auth/components/signed-in-user';
 
 function AccessDenied() {
@@ -15,6 +16,7 @@ function AccessDenied() {
 }
 
 export default function AdminRoute() {
+  useSessionCheck();
   const user = useSignedInUser();
   if (!user.isAdmin) return <AccessDenied />;
   return (

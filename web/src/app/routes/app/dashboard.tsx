@@ -1,6 +1,8 @@
 import { PageHeader } from '@/components/page-header';
+import { useSessionCheck } from '@/features/auth/api/get-user';
 
 export default function DashboardRoute() {
+  useSessionCheck();
   return (
     <PageHeader
       title="Mass Email Campaign"

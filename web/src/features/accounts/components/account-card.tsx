@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
+import { formatDay } from '@/lib/format-date';
 import { cn } from '@/lib/utils';
 import { dailyUsagePercent, providerLabel, sentTodayLabel } from '../lib/account-display';
-import { formatAccountDate } from '../lib/format-account-date';
 import { AccountStatusBadge } from './account-status-badge';
 import { DailyLimitPopover } from './daily-limit-popover';
 import { SendTestEmailPopover } from './send-test-email-popover';
@@ -78,8 +78,8 @@ export function AccountCard({ account, styleIndex }: { account: EmailAccount; st
             className={cn('mt-1.5 h-1.5', style.meter)}
           />
         </Fact>
-        <Fact label="Last Reset">{formatAccountDate(account.lastResetDate)}</Fact>
-        <Fact label="Connected">{formatAccountDate(account.createdAt)}</Fact>
+        <Fact label="Last Reset">{formatDay(account.lastResetDate)}</Fact>
+        <Fact label="Connected">{formatDay(account.createdAt)}</Fact>
       </dl>
 
       <div className="mt-auto flex flex-wrap gap-2">

@@ -1,4 +1,5 @@
 import { Mail } from 'lucide-react';
+import { SettingNames } from '@/components/setting-names';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -7,7 +8,7 @@ import { errorToastMessage } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { useProvidersStatus } from '../api/get-providers-status';
 import { useStartOAuthConnect } from '../api/start-oauth-connect';
-import { type OAuthProvider, oauthProviders, oauthRedirectUri } from '../lib/oauth-providers';
+import { type OAuthProvider, oauthProviders } from '../lib/oauth-providers';
 
 const providerTones: Record<OAuthProvider, string> = {
   outlook: 'bg-sky-50 text-sky-700',
@@ -19,29 +20,37 @@ const providerTitles: Record<OAuthProvider, string> = {
   gmail: 'Google Workspace / Gmail',
 };
 
-/** What an administrator must set before this provider's button can work (instead of a button that fails). */
-function NotConfiguredNote({ provider }: { provider: OAuthProvider }) {
+/**
+ * What an administrator must set before this provider's button can work (instead of a button that fails). The
+ * redirect URI is the server's (built from PUBLIC_URL): the address this page was opened at may differ.
+ */
+function NotConfiguredNote({ provider, redirectUri }: { provider: OAuthProvider; redirectUri: string | undefined }) {
   const info = oauthProviders[provider];
-  const envVars = info.envVars.map((name, index) => (
-    <span key={name}>
-      {index > 0 && (index === info.envVars.length - 1 ? ' and ' : ', ')}
-      <code className="rounded bg-muted px-1 py-0.5 font-mono text-[0.8em]">{name}</code>
-    </span>
-  ));
   return (
     <div className="grid gap-2 rounded-lg border border-amber-200 bg-amber-50/60 p-3 text-sm">
       <p className="font-medium text-amber-900">Not configured on this server</p>
       <p className="text-muted-foreground">
-        Set {envVars} in the server's environment and restart it. Register this redirect URI in your {info.consoleName}:
+        Set <SettingNames names={info.envVars} /> in the server's environment and restart it. Register this redirect URI
+        in your {info.consoleName}:
       </p>
-      <code className="select-all break-all rounded-md border bg-card px-2 py-1.5 font-mono text-xs">
-        {oauthRedirectUri(window.location.origin, provider)}
-      </code>
+      {redirectUri && (
+        <code className="select-all break-all rounded-md border bg-card px-2 py-1.5 font-mono text-xs">
+          {redirectUri}
+        </code>
+      )}
     </div>
   );
 }
 
-function ProviderPanel({ provider, configured }: { provider: OAuthProvider; configured: boolean | undefined }) {
+function ProviderPanel({
+  provider,
+  configured,
+  redirectUri,
+}: {
+  provider: OAuthProvider;
+  configured: boolean | undefined;
+  redirectUri: string | undefined;
+}) {
   const start = useStartOAuthConnect();
   // After a successful start the browser is leaving for the provider; the button stays busy until it has.
   const redirecting = start.isPending || (start.isSuccess && start.data !== null);
@@ -76,7 +85,7 @@ function ProviderPanel({ provider, configured }: { provider: OAuthProvider; conf
           {redirecting ? 'Redirecting...' : oauthProviders[provider].buttonLabel}
         </Button>
       ) : (
-        <NotConfiguredNote provider={provider} />
+        <NotConfiguredNote provider={provider} redirectUri={redirectUri} />
       )}
     </section>
   );
@@ -90,8 +99,16 @@ export function OAuthConnectTab() {
   return (
     <div className="grid gap-5">
       <div className="grid gap-3 sm:grid-cols-2">
-        <ProviderPanel provider="outlook" configured={configured('outlook')} />
-        <ProviderPanel provider="gmail" configured={configured('gmail')} />
+        <ProviderPanel
+          provider="outlook"
+          configured={configured('outlook')}
+          redirectUri={providers.data?.outlook.redirectUri}
+        />
+        <ProviderPanel
+          provider="gmail"
+          configured={configured('gmail')}
+          redirectUri={providers.data?.gmail.redirectUri}
+        />
       </div>
       <div className="rounded-xl bg-muted/60 p-4">
         <h3 className="font-medium text-sm">How it works</h3>

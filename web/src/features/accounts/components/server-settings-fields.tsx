@@ -1,10 +1,10 @@
 import { serverSettingsSchema } from '@contract/accounts';
 import { Controller, type FieldErrors, type UseFormReturn } from 'react-hook-form';
+import { FormField } from '@/components/form-field';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { checkWithSchema } from '../lib/check-with-schema';
-import { type ConnectionSecurity, type SmtpFormValues, usualPorts, validatePort } from '../lib/smtp-form';
-import { TextField } from './text-field';
+import { type ConnectionSecurity, type SmtpFormValues, usualPort, validatePort } from '../lib/smtp-form';
 
 type Server = 'smtp' | 'imap';
 
@@ -31,12 +31,12 @@ export function ServerSettingsFields({ server, form, userOptional, active = () =
 
   const chooseSecurity = (security: ConnectionSecurity) => {
     setValue(`${server}.security`, security);
-    setValue(`${server}.port`, String(usualPorts[server][security]), { shouldValidate: true });
+    setValue(`${server}.port`, String(usualPort(server, security)), { shouldValidate: true });
   };
 
   return (
     <div className="grid gap-4 sm:grid-cols-4">
-      <TextField
+      <FormField
         id={id('host')}
         label="Host"
         className="sm:col-span-2"
@@ -46,7 +46,7 @@ export function ServerSettingsFields({ server, form, userOptional, active = () =
         error={errors.host?.message}
         {...register(`${server}.host`, { validate: when(checkHost) })}
       />
-      <TextField
+      <FormField
         id={id('port')}
         label="Port"
         inputMode="numeric"
@@ -72,7 +72,7 @@ export function ServerSettingsFields({ server, form, userOptional, active = () =
           )}
         />
       </div>
-      <TextField
+      <FormField
         id={id('user')}
         label="Username"
         className="sm:col-span-2"
@@ -82,7 +82,7 @@ export function ServerSettingsFields({ server, form, userOptional, active = () =
         error={errors.user?.message}
         {...register(`${server}.user`, { validate: userOptional ? undefined : when(checkUser) })}
       />
-      <TextField
+      <FormField
         id={id('password')}
         label="Password"
         type="password"

@@ -2,6 +2,7 @@ import { smtpConnectRequestSchema } from '@contract/accounts';
 import { CircleAlert } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { type Control, useForm, useWatch } from 'react-hook-form';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,7 +13,6 @@ import { useConnectSmtpAccount } from '../api/connect-smtp-account';
 import { checkWithSchema } from '../lib/check-with-schema';
 import { defaultImapFields, emptySmtpForm, type SmtpFormValues, toSmtpConnectRequest } from '../lib/smtp-form';
 import { ServerSettingsFields } from './server-settings-fields';
-import { TextField } from './text-field';
 
 const checkEmail = checkWithSchema(smtpConnectRequestSchema.shape.email);
 
@@ -71,7 +71,7 @@ export function SmtpConnectTab({ onConnected, onCancel }: { onConnected: () => v
     <form onSubmit={onSubmit} noValidate aria-label="SMTP / IMAP settings" className="grid gap-5">
       <fieldset disabled={connect.isPending} className="grid gap-5">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
+          <FormField
             id="smtp-account-email"
             label="Email"
             type="email"
@@ -80,7 +80,7 @@ export function SmtpConnectTab({ onConnected, onCancel }: { onConnected: () => v
             error={formState.errors.email?.message}
             {...register('email', { validate: checkEmail })}
           />
-          <TextField
+          <FormField
             id="smtp-account-display-name"
             label="Display name"
             placeholder="e.g., Sam from Harbor Homes"

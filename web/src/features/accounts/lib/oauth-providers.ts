@@ -24,8 +24,3 @@ export const oauthProviders: Record<OAuthProvider, OAuthProviderInfo> = {
     consoleName: 'Google Cloud OAuth client',
   },
 };
-
-/** The address the provider sends the browser back to; it must be registered with the provider as is. */
-export function oauthRedirectUri(origin: string, provider: OAuthProvider): string {
-  return `${origin.replace(/\/+$/, '')}/api/${provider}/callback`;
-}

@@ -1,4 +1,4 @@
-import type { SmtpConnectRequest } from '@contract/accounts';
+import { imapSettingsWithDefaults, type SmtpConnectRequest, USUAL_PORTS } from '@contract/accounts';
 
 /** SSL/TLS: encrypted from the first byte. STARTTLS: starts plain and upgrades when the server offers it. */
 export type ConnectionSecurity = 'ssl' | 'starttls';
@@ -16,10 +16,9 @@ export type SmtpFormValues = {
 };
 
 /** The usual port for each security choice; choosing a security fills it in. */
-export const usualPorts = {
-  smtp: { ssl: 465, starttls: 587 },
-  imap: { ssl: 993, starttls: 143 },
-} as const satisfies Record<'smtp' | 'imap', Record<ConnectionSecurity, number>>;
+export function usualPort(server: 'smtp' | 'imap', security: ConnectionSecurity): number {
+  return security === 'ssl' ? USUAL_PORTS[server].secure : USUAL_PORTS[server].starttls;
+}
 
 const emptyServer = (security: ConnectionSecurity, port: number): ServerFields => ({
   host: '',
@@ -32,25 +31,14 @@ const emptyServer = (security: ConnectionSecurity, port: number): ServerFields =
 export const emptySmtpForm: SmtpFormValues = {
   email: '',
   displayName: '',
-  smtp: emptyServer('ssl', usualPorts.smtp.ssl),
+  smtp: emptyServer('ssl', usualPort('smtp', 'ssl')),
   imapSameAsSmtp: true,
-  imap: emptyServer('ssl', usualPorts.imap.ssl),
+  imap: emptyServer('ssl', usualPort('imap', 'ssl')),
 };
 
 /** The SMTP user name, which most providers take to be the email address when left blank. */
 function smtpUser(values: Pick<SmtpFormValues, 'email' | 'smtp'>): string {
   return values.smtp.user.trim() || values.email.trim();
-}
-
-/** "Same as SMTP": the SMTP host, user and password, on IMAP's SSL/TLS port 993. */
-export function defaultImapFields(values: Pick<SmtpFormValues, 'email' | 'smtp'>): ServerFields {
-  return {
-    host: values.smtp.host.trim(),
-    port: String(usualPorts.imap.ssl),
-    security: 'ssl',
-    user: smtpUser(values),
-    password: values.smtp.password,
-  };
 }
 
 function toServerSettings(fields: ServerFields) {
@@ -60,6 +48,18 @@ function toServerSettings(fields: ServerFields) {
     secure: fields.security === 'ssl',
     user: fields.user.trim(),
     password: fields.password,
+  };
+}
+
+/** "Same as SMTP": the server's own defaults (contract/accounts.ts), shown in the form's terms. */
+export function defaultImapFields(values: Pick<SmtpFormValues, 'email' | 'smtp'>): ServerFields {
+  const imap = imapSettingsWithDefaults(toServerSettings({ ...values.smtp, user: smtpUser(values) }));
+  return {
+    host: imap.host,
+    port: String(imap.port),
+    security: imap.secure ? 'ssl' : 'starttls',
+    user: imap.user,
+    password: imap.password,
   };
 }
 

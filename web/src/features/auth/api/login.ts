@@ -1,7 +1,7 @@
 import type { LoginRequest, User } from '@contract/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
-import { currentUserQueryKey } from '@/lib/current-user-query-key';
+import { sharedQueryKeys } from '@/lib/query-keys';
 
 /** POST /api/auth/login */
 export async function login(credentials: LoginRequest): Promise<User> {
@@ -13,6 +13,6 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+    onSuccess: (user) => queryClient.setQueryData(sharedQueryKeys.currentUser, user),
   });
 }

@@ -1,7 +1,7 @@
 import type { RegisterRequest, User } from '@contract/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
-import { currentUserQueryKey } from '@/lib/current-user-query-key';
+import { sharedQueryKeys } from '@/lib/query-keys';
 
 /**
  * POST /api/auth/register: creates the account and signs it in. The browser's time zone goes along, so the
@@ -17,6 +17,6 @@ export function useRegister() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: register,
-    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+    onSuccess: (user) => queryClient.setQueryData(sharedQueryKeys.currentUser, user),
   });
 }

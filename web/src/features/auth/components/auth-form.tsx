@@ -1,9 +1,8 @@
-import type { ComponentProps } from 'react';
+import { MIN_PASSWORD_LENGTH } from '@contract/password';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { errorToastMessage } from '@/lib/api';
 import { useLogin } from '../api/login';
@@ -22,10 +21,6 @@ type AuthFormValues = {
   password: string;
 };
 
-// SPEC §5 (MIN_PASSWORD_LENGTH in @contract/auth). Not imported from there: that module builds zod
-// schemas at load time, which would pull zod into the public bundle.
-const MIN_PASSWORD_LENGTH = 6;
-
 const emptyValues: AuthFormValues = {
   firstName: '',
   lastName: '',
@@ -36,15 +31,6 @@ const emptyValues: AuthFormValues = {
   email: '',
   password: '',
 };
-
-function Field({ id, label, ...inputProps }: { id: string; label: string } & ComponentProps<typeof Input>) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} {...inputProps} />
-    </div>
-  );
-}
 
 /**
  * Sign-in and sign-up share one form; `mode` comes from the route. Validation is the browser's own
@@ -90,10 +76,10 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
       {mode === 'signup' && (
         <>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="firstName" label="First Name" autoComplete="given-name" {...register('firstName')} />
-            <Field id="lastName" label="Last Name" autoComplete="family-name" {...register('lastName')} />
+            <FormField id="firstName" label="First Name" autoComplete="given-name" {...register('firstName')} />
+            <FormField id="lastName" label="Last Name" autoComplete="family-name" {...register('lastName')} />
           </div>
-          <Field
+          <FormField
             id="companyName"
             label="Company Name"
             autoComplete="organization"
@@ -101,8 +87,14 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
             {...register('companyName')}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="industry" label="Industry" placeholder="e.g. Real Estate" required {...register('industry')} />
-            <Field
+            <FormField
+              id="industry"
+              label="Industry"
+              placeholder="e.g. Real Estate"
+              required
+              {...register('industry')}
+            />
+            <FormField
               id="service"
               label="Service/Product"
               placeholder="e.g. Home sales"
@@ -110,7 +102,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
               {...register('service')}
             />
           </div>
-          <Field
+          <FormField
             id="preferredLocalClients"
             label="Preferred Local Clients"
             placeholder="e.g. First-time buyers, families"
@@ -119,7 +111,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
           />
         </>
       )}
-      <Field
+      <FormField
         id="email"
         label="Email"
         type="email"
@@ -128,13 +120,17 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
         required
         {...register('email')}
       />
-      <Field
+      <FormField
         id="password"
         label="Password"
         type="password"
         required
         {...(mode === 'signup'
-          ? { autoComplete: 'new-password', placeholder: 'At least 6 characters', minLength: MIN_PASSWORD_LENGTH }
+          ? {
+              autoComplete: 'new-password',
+              placeholder: `At least ${MIN_PASSWORD_LENGTH} characters`,
+              minLength: MIN_PASSWORD_LENGTH,
+            }
           : { autoComplete: 'current-password' })}
         {...register('password')}
       />

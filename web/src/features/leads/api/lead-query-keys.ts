@@ -1,10 +1,11 @@
 import { LEADS_PAGE_SIZE } from '@contract/leads';
+import { sharedQueryKeys } from '@/lib/query-keys';
 
 // Keys are paths (SPEC §7: a read GETs its key's parts joined with '/'), so prefixes invalidate families of reads.
 export const leadQueryKeys = {
-  all: ['/api/leads'] as const,
-  list: ['/api/leads', { limit: LEADS_PAGE_SIZE }] as const,
-  detail: (id: number) => ['/api/leads', id] as const,
+  all: sharedQueryKeys.leads,
+  list: [...sharedQueryKeys.leads, { limit: LEADS_PAGE_SIZE }] as const,
+  detail: (id: number) => [...sharedQueryKeys.leads, id] as const,
   counts: ['/api/leads/count'] as const,
   contactHistory: ['/api/lead-contact-history'] as const,
   contactHistoryOf: (id: number) => ['/api/lead-contact-history', id] as const,

@@ -1,8 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { sharedQueryKeys } from '@/lib/query-keys';
 import { leadQueryKeys } from './lead-query-keys';
 
 // Reads other screens keep that depend on the leads (SPEC §7: refreshed after lead changes).
-const dependentKeys = [['/api/leads-with-sent-weeks'], ['/api/dashboard/stats'], leadQueryKeys.contactHistory];
+const dependentKeys = [
+  sharedQueryKeys.leadsWithSentWeeks,
+  sharedQueryKeys.dashboardStats,
+  leadQueryKeys.contactHistory,
+];
 
 /**
  * After a lead is added or a CSV imported: the list starts again at page 1 (SPEC §4), and every read derived

@@ -1,6 +1,6 @@
 import { isValidEmail } from '@contract/email';
-import type { ComponentProps } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -10,8 +10,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { errorToastMessage } from '@/lib/api';
 import { useCreateLead } from '../api/create-lead';
@@ -19,31 +17,6 @@ import { useCreateLead } from '../api/create-lead';
 type AddLeadValues = { email: string; firstName: string; lastName: string; company: string };
 
 const emptyValues: AddLeadValues = { email: '', firstName: '', lastName: '', company: '' };
-
-function Field({
-  id,
-  label,
-  error,
-  ...inputProps
-}: { id: string; label: string; error?: string } & ComponentProps<typeof Input>) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        className="aria-invalid:border-destructive aria-invalid:ring-destructive/20"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...inputProps}
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-destructive text-sm">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 const optional = (value: string) => value.trim() || null;
 
@@ -73,7 +46,7 @@ function AddLeadForm({ onDone }: { onDone: () => void }) {
   return (
     // noValidate: the form's own messages (SPEC §5) show instead of the browser's.
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <Field
+      <FormField
         id="lead-email"
         label="Email *"
         type="email"
@@ -86,10 +59,10 @@ function AddLeadForm({ onDone }: { onDone: () => void }) {
         })}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="lead-first-name" label="First Name" autoComplete="off" {...register('firstName')} />
-        <Field id="lead-last-name" label="Last Name" autoComplete="off" {...register('lastName')} />
+        <FormField id="lead-first-name" label="First Name" autoComplete="off" {...register('firstName')} />
+        <FormField id="lead-last-name" label="Last Name" autoComplete="off" {...register('lastName')} />
       </div>
-      <Field id="lead-company" label="Company" autoComplete="off" {...register('company')} />
+      <FormField id="lead-company" label="Company" autoComplete="off" {...register('company')} />
       <DialogFooter className="mt-2">
         <Button type="button" variant="outline" onClick={onDone}>
           Cancel

@@ -2,8 +2,8 @@ import { Mail } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorToastMessage } from '@/lib/api';
+import { formatDayTime } from '@/lib/format-date';
 import { useLeadContactHistory } from '../api/get-lead-contact-history';
-import { formatDayTime } from '../lib/format-date';
 
 function HistoryBody({ leadId }: { leadId: number }) {
   const { data, error, isPending } = useLeadContactHistory(leadId);

@@ -2,7 +2,7 @@ import type { LeadDetail } from '@contract/leads';
 import { Building2, Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
-import { formatMonthDay } from '../lib/format-date';
+import { formatMonthDay } from '@/lib/format-date';
 import { leadName } from '../lib/lead-display';
 import { LeadAvatar } from './lead-avatar';
 import { LeadStatusBadge } from './lead-status-badge';

@@ -2,7 +2,7 @@ import type { Lead } from '@contract/leads';
 import { Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDay } from '../lib/format-date';
+import { formatDay } from '@/lib/format-date';
 import { leadName } from '../lib/lead-display';
 import { LeadAvatar } from './lead-avatar';
 import { LeadStatusBadge } from './lead-status-badge';

@@ -1,7 +1,7 @@
 import type { ProfileUpdate, User } from '@contract/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
-import { currentUserQueryKey } from '@/lib/current-user-query-key';
+import { sharedQueryKeys } from '@/lib/query-keys';
 
 /** PUT /api/user/profile: returns the updated user. */
 export async function updateProfile(profile: ProfileUpdate): Promise<User> {
@@ -13,6 +13,6 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+    onSuccess: (user) => queryClient.setQueryData(sharedQueryKeys.currentUser, user),
   });
 }

@@ -1,6 +1,7 @@
 import type { Lead } from '@contract/leads';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
+import { sharedQueryKeys } from '@/lib/query-keys';
 
 const PREVIEW_LEAD_COUNT = 20;
 
@@ -13,7 +14,7 @@ export async function getPreviewLeads(): Promise<Lead[]> {
 // Read afresh each time the editor opens (not kept like other reads, SPEC §9), so leads added since show up.
 export const previewLeadsQueryOptions = () =>
   queryOptions({
-    queryKey: ['/api/leads', { limit: PREVIEW_LEAD_COUNT, offset: 0 }],
+    queryKey: [...sharedQueryKeys.leads, { limit: PREVIEW_LEAD_COUNT, offset: 0 }],
     queryFn: getPreviewLeads,
     staleTime: 0,
   });

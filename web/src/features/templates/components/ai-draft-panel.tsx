@@ -86,7 +86,7 @@ export function AiDraftPanel({
           {writtenOffline ? (
             <p className="flex items-center gap-1.5 text-muted-foreground text-xs">
               <CloudOff className="size-3.5 shrink-0" aria-hidden="true" />
-              Written offline — connect an AI provider in Settings for better drafts
+              Written offline — for better drafts, your administrator can set AI_BASE_URL, AI_API_KEY and AI_MODEL
             </p>
           ) : (
             <p className="text-muted-foreground text-xs">Replaces the subject and body with a draft you can edit.</p>

@@ -18,6 +18,11 @@ describe('date formats', () => {
     expect(formatDay(midnight)).toBe('Dec 31, 2024');
   });
 
+  it('reads a bare YYYY-MM-DD as that local day, whatever the time zone', () => {
+    expect(formatDay('2025-03-07')).toBe('Mar 07, 2025');
+    expect(formatMonthDay('2024-12-31')).toBe('Dec 31');
+  });
+
   it('reads "Never" when missing and "Invalid date" when unparseable', () => {
     for (const format of [formatDayTime, formatMonthDay, formatDay]) {
       expect(format(null)).toBe('Never');

@@ -2,10 +2,17 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 const pad2 = (value: number) => String(value).padStart(2, '0');
 
-/** SPEC §8: a missing date reads "Never", an unparseable one "Invalid date"; otherwise the formatter's text. */
+const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * The one place dates are shown (SPEC §9's formats, local time). SPEC §8: a missing date reads "Never", an
+ * unparseable one "Invalid date". A bare YYYY-MM-DD (an account's lastResetDate) already is a local day, so it is
+ * read as one: `new Date()` would take it as UTC midnight and show the day before west of Greenwich.
+ */
 function formatWith(value: string | null | undefined, format: (date: Date) => string): string {
   if (!value) return 'Never';
-  const date = new Date(value);
+  const parts = dateOnly.exec(value);
+  const date = parts ? new Date(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])) : new Date(value);
   return Number.isNaN(date.getTime()) ? 'Invalid date' : format(date);
 }
 
@@ -14,7 +21,7 @@ export function formatMonthDay(value: string | null | undefined): string {
   return formatWith(value, (date) => `${MONTHS[date.getMonth()]} ${pad2(date.getDate())}`);
 }
 
-/** "MMM dd, yyyy", local time: "Mar 07, 2025". */
+/** "MMM dd, yyyy", local time: "Mar 07, 2025" (a lead's added date, an account's dates). */
 export function formatDay(value: string | null | undefined): string {
   return formatWith(value, (date) => `${MONTHS[date.getMonth()]} ${pad2(date.getDate())}, ${date.getFullYear()}`);
 }

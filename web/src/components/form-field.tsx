@@ -3,10 +3,10 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/utils';
 
-type TextFieldProps = { id: string; label: string; error?: string; hint?: string } & ComponentProps<typeof Input>;
+type FormFieldProps = { id: string; label: string; error?: string; hint?: string } & ComponentProps<typeof Input>;
 
-/** A labelled input with its hint or, when invalid, its error beneath. */
-export function TextField({ id, label, error, hint, className, ...inputProps }: TextFieldProps) {
+/** A labelled input with its hint or, when invalid, its error beneath (read out with the input). */
+export function FormField({ id, label, error, hint, className, ...inputProps }: FormFieldProps) {
   const note = error ?? hint;
   return (
     <div className={cn('grid content-start gap-2', className)}>
@@ -19,7 +19,7 @@ export function TextField({ id, label, error, hint, className, ...inputProps }: 
         {...inputProps}
       />
       {note && (
-        <p id={`${id}-note`} className={error ? 'text-destructive text-xs' : 'text-muted-foreground text-xs'}>
+        <p id={`${id}-note`} className={error ? 'text-destructive text-sm' : 'text-muted-foreground text-xs'}>
           {note}
         </p>
       )}

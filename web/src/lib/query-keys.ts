@@ -1,0 +1,15 @@
+/**
+ * Cache keys that more than one feature touches: a feature refreshes or replaces another's reads through these,
+ * since features do not import each other. Keys are paths (SPEC §7: a read GETs its key's parts joined with '/'),
+ * so a prefix covers a family of reads. Keys used by one feature only stay in that feature's `api/`.
+ */
+export const sharedQueryKeys = {
+  /** The signed-in user; sign-in, sign-up, sign-out and the profile form replace it. */
+  currentUser: ['/api/auth/user'] as const,
+  /** Every read of leads (lists, pages, details); the templates preview reads the first few. */
+  leads: ['/api/leads'] as const,
+  /** Read by the dashboard's recipient picker; changes whenever leads do. */
+  leadsWithSentWeeks: ['/api/leads-with-sent-weeks'] as const,
+  /** The dashboard's figures; change whenever leads do. */
+  dashboardStats: ['/api/dashboard/stats'] as const,
+};
