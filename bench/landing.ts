@@ -10,32 +10,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../tests/chromium';
 import { startServer, stopServer } from './server-process';
 
 const port = Number(process.env.BENCH_PORT ?? 5298);
 const base = `http://localhost:${port}`;
 const TARGET_KB = 150;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 type ScriptTiming = { name: string; transferSize: number; decodedBodySize: number };
 
 async function main() {
   execFileSync(process.execPath, ['scripts/build-web-if-stale.mjs'], { stdio: 'inherit' });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lr-bench-landing-'));
   const server = await startServer(base, { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     // A new context: an empty cache, as for a first visit.
     const page = await (await browser.newContext()).newPage();
