@@ -59,7 +59,8 @@ export type Container<Catalogue extends JobCatalogueShape = JobCatalogue> = {
 
 /**
  * The one composition root: builds every adapter and service once, from the configuration, for the HTTP app and
- * the workers alike. Services that enqueue get the job queue from here.
+ * the workers alike. A service that enqueues is built here with `jobs` (typed by the catalogue), as the probe
+ * service of server/test/probe-job-entry.ts is; none of today's services needs to yet.
  */
 export async function createContainer<Catalogue extends JobCatalogueShape = JobCatalogue>(
   config: ContainerConfig,
