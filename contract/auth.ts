@@ -22,6 +22,8 @@ export const userSchema = z.object({
   isAdmin: z.boolean(),
   /** IANA time zone; daily sending limits reset at local midnight there. */
   timezone: z.string(),
+  /** Printed in the footer of every campaign mail; sending waits until it is set. */
+  postalAddress: z.string().nullable(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -93,6 +95,12 @@ export const profileUpdateSchema = z.object({
   industry: optionalText,
   service: optionalText,
   preferredLocalClients: optionalText,
+  postalAddress: z
+    .string()
+    .trim()
+    .max(500, { error: 'Postal address must be at most 500 characters' })
+    .transform((value) => value || null)
+    .optional(),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 export type ProfileInput = z.output<typeof profileUpdateSchema>;

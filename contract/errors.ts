@@ -30,6 +30,8 @@ export type ErrorCode =
   | 'mail_rate_limited'
   | 'mail_permanent'
   | 'credentials_unreadable'
+  // Campaigns
+  | 'campaign_waiting'
   // AI drafting
   | 'ai_timeout'
   | 'ai_refused'

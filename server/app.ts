@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Container } from './container';
-import type { JobCatalogueShape } from './jobs/job-definition';
+import type { JobCatalogue } from './jobs/catalogue';
 import { registerCompression } from './lib/compression';
 import { registerErrorHandler } from './lib/error-handler';
 import { registerCrossSiteGuard } from './lib/request-guards';
@@ -14,8 +14,10 @@ import { oauthRoutes } from './modules/accounts/oauth.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { registerSessionAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
+import { unsubscribeRoutes } from './modules/unsubscribe/unsubscribe.routes';
 import { usersRoutes } from './modules/users/users.routes';
 
 export type AppOptions = {
@@ -26,7 +28,7 @@ export type AppOptions = {
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
 
 /** Builds the HTTP app on the container's services: plugins, guards and routes. Listening is the caller's business. */
-export async function buildApp<Catalogue extends JobCatalogueShape>(
+export async function buildApp<Catalogue extends JobCatalogue>(
   container: Container<Catalogue>,
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
@@ -53,6 +55,8 @@ export async function buildApp<Catalogue extends JobCatalogueShape>(
   await app.register(leadsRoutes(services.leads));
   await app.register(templatesRoutes(services.templates));
   await app.register(accountsRoutes(services.accounts));
+  await app.register(campaignsRoutes(services.campaigns));
+  await app.register(unsubscribeRoutes(services.unsubscribe));
   await app.register(oauthRoutes(services.oauth));
   await app.register(aiRoutes(services.ai));
   app.get('/api/health', async () => ({ status: 'ok' }));

@@ -4,9 +4,9 @@ import { createEmailWriter } from './ai/create-email-writer';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { type JobCatalogue, jobCatalogue } from './jobs/catalogue';
-import type { JobCatalogueShape } from './jobs/job-definition';
 import { JobQueue } from './jobs/job-queue';
 import { type Clock, systemClock } from './lib/clock';
+import { createLinkTokens } from './lib/link-tokens';
 import { RateLimiter } from './lib/rate-limiter';
 import { SecretBox } from './lib/secret-box';
 import { ApiTransport, gmailSendMessage, graphSendMail } from './mail/api-transport';
@@ -16,10 +16,13 @@ import { createOAuthService } from './modules/accounts/oauth.service';
 import { createAiService } from './modules/ai/ai.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createSessionsService } from './modules/auth/sessions.service';
+import { createCampaignSender } from './modules/campaigns/campaign-sender';
+import { createCampaignsService } from './modules/campaigns/campaigns.service';
 import { createLeadsService } from './modules/leads/leads.service';
 import { createSendAllowance } from './modules/sending/send-allowance';
 import { createTransportRegistry } from './modules/sending/transport-registry';
 import { createTemplatesService } from './modules/templates/templates.service';
+import { createUnsubscribeService } from './modules/unsubscribe/unsubscribe.service';
 import { createUsersService } from './modules/users/users.service';
 
 /** The settings the services need (the process-level ones, port, role and data folder, stay in main). */
@@ -37,7 +40,7 @@ export type ContainerConfig = Pick<
 > &
   Partial<Pick<Config, 'aiBaseUrl' | 'aiApiKey'>>;
 
-export type ContainerOptions<Catalogue extends JobCatalogueShape> = {
+export type ContainerOptions<Catalogue extends JobCatalogue> = {
   clock?: Clock;
   log?: FastifyBaseLogger;
   /** Whether this process runs job handlers, schedules and pg-boss maintenance (ROLE all or worker). */
@@ -47,7 +50,7 @@ export type ContainerOptions<Catalogue extends JobCatalogueShape> = {
 };
 
 export type Services = ReturnType<typeof createServices>;
-export type Container<Catalogue extends JobCatalogueShape = JobCatalogue> = {
+export type Container<Catalogue extends JobCatalogue = JobCatalogue> = {
   config: ContainerConfig;
   db: Database;
   log: FastifyBaseLogger;
@@ -59,10 +62,9 @@ export type Container<Catalogue extends JobCatalogueShape = JobCatalogue> = {
 
 /**
  * The one composition root: builds every adapter and service once, from the configuration, for the HTTP app and
- * the workers alike. A service that enqueues is built here with `jobs` (typed by the catalogue), as the probe
- * service of server/test/probe-job-entry.ts is; none of today's services needs to yet.
+ * the workers alike. Services that enqueue get the typed job queue from here (campaigns enqueue their sending).
  */
-export async function createContainer<Catalogue extends JobCatalogueShape = JobCatalogue>(
+export async function createContainer<Catalogue extends JobCatalogue = JobCatalogue>(
   config: ContainerConfig,
   database: DatabaseHandle,
   options: ContainerOptions<Catalogue> = {},
@@ -73,7 +75,10 @@ export async function createContainer<Catalogue extends JobCatalogueShape = JobC
     runsWorkers: options.runsWorkers ?? false,
     onError: (error) => log.error({ err: error }, 'job queue error'),
   });
-  const services = createServices(config, database.db, options.clock ?? systemClock);
+  const appJobs: JobQueue<JobCatalogue> = jobs;
+  const services = createServices(config, database.db, options.clock ?? systemClock, {
+    campaignSend: (campaignId) => appJobs.send('campaigns.send', { campaignId }),
+  });
   return {
     config,
     db: database.db,
@@ -87,7 +92,10 @@ export async function createContainer<Catalogue extends JobCatalogueShape = JobC
   };
 }
 
-function createServices(config: ContainerConfig, db: Database, clock: Clock) {
+/** The jobs services enqueue, as plain functions (the catalogue's handlers use the services in turn). */
+type Enqueue = { campaignSend(campaignId: number): Promise<unknown> };
+
+function createServices(config: ContainerConfig, db: Database, clock: Clock, enqueue: Enqueue) {
   const secrets = new SecretBox(config.encryptionKey);
   const oauthProviders = {
     outlook: microsoftProvider(config.oauth.microsoft, clock),
@@ -111,6 +119,20 @@ function createServices(config: ContainerConfig, db: Database, clock: Clock) {
       ),
   });
   const accounts = createAccountsService({ db, secrets, clock, allowance, transports });
+  const linkTokens = createLinkTokens(config.sessionSecret);
+  const campaignSender = createCampaignSender({
+    db,
+    clock,
+    allowance,
+    transports,
+    linkTokens,
+    publicUrl: config.publicUrl,
+  });
+  const campaigns = createCampaignsService({
+    db,
+    clock,
+    enqueueSend: enqueue.campaignSend,
+  });
   const limiter = new RateLimiter(config.authRateLimitPerMinute, 60_000, () => clock.now().getTime());
   return {
     clock,
@@ -118,6 +140,9 @@ function createServices(config: ContainerConfig, db: Database, clock: Clock) {
     allowance,
     transports,
     accounts,
+    campaignSender,
+    campaigns,
+    unsubscribe: createUnsubscribeService({ db, linkTokens }),
     auth: createAuthService({ db, sessions, limiter, clock }),
     users: createUsersService({ db, clock }),
     leads: createLeadsService({ db }),

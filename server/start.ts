@@ -5,9 +5,8 @@ import type { Config } from './config';
 import { type Container, createContainer } from './container';
 import { migrateDatabase, openDatabase } from './db/client';
 import type { JobCatalogue } from './jobs/catalogue';
-import type { JobCatalogueShape } from './jobs/job-definition';
 
-export type StartOptions<Catalogue extends JobCatalogueShape> = {
+export type StartOptions<Catalogue extends JobCatalogue> = {
   /** The job catalogue; tests start the real process with the app's catalogue plus jobs of their own. */
   catalogue?: Catalogue;
   /** Adds routes before the app listens (tests only). */
@@ -18,7 +17,7 @@ export type StartOptions<Catalogue extends JobCatalogueShape> = {
  * Starts LocalReach as `npm start` does: opens and migrates the database, builds the container once, then by
  * ROLE runs the job workers, the HTTP app, or both. Answers a function that shuts everything down in order.
  */
-export async function startLocalReach<Catalogue extends JobCatalogueShape = JobCatalogue>(
+export async function startLocalReach<Catalogue extends JobCatalogue = JobCatalogue>(
   config: Config,
   options: StartOptions<Catalogue> = {},
 ): Promise<() => Promise<void>> {

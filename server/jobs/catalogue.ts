@@ -18,6 +18,15 @@ export const jobCatalogue = {
       return { removed };
     },
   }),
+  /** Sends what a campaign has left to send; comes back by itself after a daily limit or a retry wait. */
+  'campaigns.send': defineJob({
+    payload: z.object({ campaignId: z.number().int().positive() }),
+    policy: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 3600 },
+    async run({ campaignId }, { services }) {
+      await services.campaignSender.run(campaignId);
+      return { campaignId };
+    },
+  }),
 };
 
 export type JobCatalogue = typeof jobCatalogue;

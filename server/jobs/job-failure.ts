@@ -11,7 +11,7 @@ export type JobFailure =
 /** Errors that pass if we wait: the other side is down, slow, or asked us to slow down. */
 const PASSING: ReadonlySet<ErrorCode> = new Set(['mail_temporary', 'ai_timeout', 'ai_unreachable']);
 /** Errors that pass after a wait the error itself states (Retry-After, the next local midnight). */
-const WAIT: ReadonlySet<ErrorCode> = new Set(['mail_rate_limited', 'daily_limit']);
+const WAIT: ReadonlySet<ErrorCode> = new Set(['mail_rate_limited', 'daily_limit', 'campaign_waiting']);
 
 /**
  * The one place errors become job outcomes, as `error-handler.ts` is the one place they become HTTP answers.

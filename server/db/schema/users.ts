@@ -20,6 +20,8 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     /** IANA zone for "today" (daily sending limits reset at the user's local midnight). */
     timezone: text('timezone').notNull().default('UTC'),
+    /** The sender's postal address, printed in every campaign mail's footer (CAN-SPAM requires one). */
+    postalAddress: text('postal_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailAccounts, providerConnections } from '../../db/schema';
-import { SecretBox } from '../../lib/secret-box';
-import { createTestApp, getCurrentUser, registerUser, testConfig } from '../../test/app';
+import { createTestApp, getCurrentUser, registerUser } from '../../test/app';
 import { type DovecotServer, dovecotUnavailable, startDovecot } from '../../test/dovecot';
+import { seedSmtpAccount } from '../../test/seed-smtp-account';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer';
-import type { SmtpCredentials } from '../sending/credentials';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -115,33 +114,15 @@ describe('sending through a connected SMTP account (SMTP peer on loopback)', () 
   let accountId: number;
   let call: ReturnType<typeof caller>;
 
-  /** Stores a connection and its account as connectSmtp does after its checks, sealed under `key`. */
-  async function seedSmtpAccount(token: string, key = testConfig.encryptionKey) {
-    const user = (await getCurrentUser(t.app, token)).json();
-    const server = { host: smtp.host, port: smtp.port, secure: false, user: smtp.user, password: smtp.password };
-    const credentials: SmtpCredentials = { kind: 'smtp', smtp: server, imap: { ...server, port: 993 } };
-    const [connection] = await t.database.db
-      .insert(providerConnections)
-      .values({
-        userId: user.id,
-        provider: 'smtp',
-        email: 'sender@smtp.test',
-        credentials: new SecretBox(key).seal(credentials),
-      })
-      .returning();
-    const [account] = await t.database.db
-      .insert(emailAccounts)
-      .values({ userId: user.id, connectionId: connection.id, email: 'sender@smtp.test', displayName: 'Sales' })
-      .returning();
-    return account.id;
-  }
+  const seedAccount = async (token: string, key?: Buffer) =>
+    seedSmtpAccount(t.database.db, (await getCurrentUser(t.app, token)).json().id, smtp, { key });
 
   beforeAll(async () => {
     [t, smtp] = await Promise.all([createTestApp(), startSmtpPeer()]);
     call = caller(t);
     owner = await registerUser(t.app, 'owner@accounts.test');
     stranger = await registerUser(t.app, 'stranger@accounts.test');
-    accountId = await seedSmtpAccount(owner);
+    accountId = await seedAccount(owner);
   });
   afterAll(async () => {
     await t?.close();
@@ -273,7 +254,7 @@ describe('sending through a connected SMTP account (SMTP peer on loopback)', () 
 
   it('puts an account whose credentials can no longer be read in error, saying to reconnect', async () => {
     const unreadable = await registerUser(t.app, 'rotated-key@accounts.test');
-    const id = await seedSmtpAccount(unreadable, Buffer.alloc(32, 1));
+    const id = await seedAccount(unreadable, Buffer.alloc(32, 1));
     const response = await call('POST', `/api/email-accounts/${id}/test`, unreadable, { to: 'lead@example.test' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: 'Reconnect this mailbox: its saved credentials can no longer be read' });

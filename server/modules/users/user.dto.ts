@@ -16,6 +16,7 @@ export function toUserDto(row: UserRow): User {
     trialEndDate: row.trialEndDate?.toISOString() ?? null,
     isAdmin: row.isAdmin,
     timezone: row.timezone,
+    postalAddress: row.postalAddress,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -48,6 +48,18 @@ describe('PUT /api/user/profile', () => {
     expect(response.json()).toMatchObject({ firstName: 'Dana', lastName: null, industry: 'Finance' });
   });
 
+  it('keeps the postal address campaign mails print, until it is cleared', async () => {
+    const token = await registerUser(app, 'postal@example.com');
+    expect((await getCurrentUser(app, token)).json().postalAddress).toBeNull();
+    const saved = await putProfile({ postalAddress: ' 12 Elm Street\nAustin, TX 78701 ' }, token);
+    expect(saved.json().postalAddress).toBe('12 Elm Street\nAustin, TX 78701');
+    expect((await getCurrentUser(app, token)).json().postalAddress).toBe('12 Elm Street\nAustin, TX 78701');
+    expect((await putProfile({ postalAddress: '' }, token)).json().postalAddress).toBeNull();
+    const tooLong = await putProfile({ postalAddress: 'x'.repeat(501) }, token);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe('postalAddress: Postal address must be at most 500 characters');
+  });
+
   it('changes only the signed-in user', async () => {
     const mine = await registerUser(app, 'mine@example.com');
     const theirs = await registerUser(app, 'theirs@example.com');

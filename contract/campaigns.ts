@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** Lead ids one mass send may name (issue 9). */
+export const MAX_CAMPAIGN_LEADS = 100_000;
+
+/** SPEC §5: what Send Mass Email needs; the server answers these texts when a part is missing. */
+export const SEND_MASS_EMAIL_MESSAGES = {
+  account: 'Please select an email account',
+  template: 'Please select an email template',
+  leads: 'Please select at least one lead',
+} as const;
+
+const optionalId = z.number().int().positive().nullish();
+
+/** POST /api/campaigns/send-mass-email (SPEC §3 Mass-send request). Presence is checked by the server, in order. */
+export const sendMassEmailSchema = z.object({
+  accountId: optionalId,
+  templateId: optionalId,
+  leadIds: z
+    .array(z.number().int().positive())
+    .max(MAX_CAMPAIGN_LEADS, {
+      error: `A campaign can go to at most ${MAX_CAMPAIGN_LEADS.toLocaleString('en-US')} leads`,
+    })
+    .nullish(),
+});
+export type SendMassEmailRequest = z.input<typeof sendMassEmailSchema>;
+
+export const sendMassEmailResponseSchema = z.object({ message: z.string(), campaignId: z.number() });
+export type SendMassEmailResponse = z.infer<typeof sendMassEmailResponseSchema>;
+
+export const campaignStatusSchema = z.enum(['running', 'paused', 'completed', 'failed']);
+export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
+
+/** GET /api/campaigns/{id} (SPEC §3 Campaign, plus the skipped and unknown counts and why it waits). */
+export const campaignSchema = z.object({
+  id: z.number(),
+  status: campaignStatusSchema,
+  /** The mails the campaign will attempt; skipped leads are not among them. */
+  totalEmails: z.number(),
+  emailsSent: z.number(),
+  emailsFailed: z.number(),
+  emailsSkipped: z.number(),
+  /** Mails whose outcome could not be known (the sender stopped mid-send); never sent again by themselves. */
+  emailsUnknown: z.number(),
+  errorMessage: z.string().nullable(),
+  waitingReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Campaign = z.infer<typeof campaignSchema>;

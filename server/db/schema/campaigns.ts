@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { emailAccounts } from './accounts';
+import { leads } from './leads';
+import { templates } from './templates';
+import { users } from './users';
+
+export const CAMPAIGN_STATUSES = ['running', 'paused', 'completed', 'failed'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** One mass send: a template to chosen leads from one mailbox. Its counts are read from its recipient rows. */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: bigint('account_id', { mode: 'number' }).references(() => emailAccounts.id, { onDelete: 'set null' }),
+    templateId: bigint('template_id', { mode: 'number' }).references(() => templates.id, { onDelete: 'set null' }),
+    status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('running'),
+    /** Lead ids asked for that will not be mailed (not the user's, unsubscribed, bounced, mailed this week...). */
+    emailsSkipped: integer('emails_skipped').notNull().default(0),
+    errorMessage: text('error_message'),
+    /** Why a running campaign is not sending right now (a daily limit, a pause), for the progress card. */
+    waitingReason: text('waiting_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [index('campaigns_user_created_idx').on(table.userId, table.createdAt.desc())],
+);
+
+export const RECIPIENT_STATES = ['pending', 'sending', 'sent', 'failed', 'skipped', 'unknown'] as const;
+export type RecipientState = (typeof RECIPIENT_STATES)[number];
+
+/**
+ * One mail of a campaign: the truth about it. A mail goes out only from a row committed as `sending`, and the row
+ * is committed `sent` as soon as the mailbox accepts it; a row found `sending` later (a crash mid-send) becomes
+ * `unknown` and is never sent again without the user asking.
+ */
+export const campaignRecipients = pgTable(
+  'campaign_recipients',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    leadId: bigint('lead_id', { mode: 'number' })
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: RECIPIENT_STATES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    messageId: text('message_id'),
+    subject: text('subject'),
+    /** The ISO week (e.g. 2026-W48) of the user's local calendar the mail went out in. */
+    sentWeek: text('sent_week'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('campaign_recipients_campaign_lead_idx').on(table.campaignId, table.leadId),
+    index('campaign_recipients_campaign_state_idx').on(table.campaignId, table.state, table.id),
+    index('campaign_recipients_lead_idx').on(table.leadId, table.sentWeek),
+    // Rows left `sending` by a crash are found without a scan.
+    index('campaign_recipients_sending_idx').on(table.claimedAt).where(sql`state = 'sending'`),
+  ],
+);
+
+export type CampaignRow = typeof campaigns.$inferSelect;
+export type CampaignRecipientRow = typeof campaignRecipients.$inferSelect;

@@ -1,0 +1,48 @@
+import { escapeHtml } from '../../../contract/template-render';
+import type { EmailAccountRow, LeadRow, TemplateRow, UserRow } from '../../db/schema';
+import type { OutgoingMail } from '../../mail/transport';
+import { renderEmail } from '../templates/render-email';
+
+/**
+ * One campaign mail as it leaves: the template rendered for the lead, an HTML and a plain-text part, the template's
+ * files, and a footer with the sender's name, postal address and an unsubscribe link, which the List-Unsubscribe
+ * headers (RFC 2369, one-click per RFC 8058) repeat for mail clients.
+ */
+export function composeCampaignMail(input: {
+  recipient: { id: number; campaignId: number };
+  lead: LeadRow;
+  user: UserRow;
+  account: EmailAccountRow;
+  template: TemplateRow;
+  unsubscribeUrl: string;
+}): OutgoingMail {
+  const { recipient, lead, user, account, template, unsubscribeUrl } = input;
+  const rendered = renderEmail(template, lead);
+  const domain = account.email.split('@')[1] ?? 'localreach.local';
+  const sender = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.companyName || account.email;
+  const address = (user.postalAddress ?? '')
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join(', ');
+  const footerText = `${sender} · ${address}`;
+  const htmlFooter = `<p style="color:#6b7280;font-size:12px">${escapeHtml(footerText)}<br><a href="${escapeHtml(unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a></p>`;
+  return {
+    from: { name: account.displayName, address: account.email },
+    to: lead.email,
+    subject: rendered.subject,
+    html: `${rendered.html}${htmlFooter}`,
+    text: `${rendered.text}\n\n--\n${footerText}\nUnsubscribe: ${unsubscribeUrl}`,
+    // Derived from the row, so the mail can be matched to it (replies, bounces, a Sent-folder check) whatever happens.
+    messageId: `<campaign-${recipient.campaignId}.${recipient.id}@${domain}>`,
+    attachments: template.attachments.map((file) => ({
+      filename: file.name,
+      contentType: file.contentType,
+      content: Buffer.from(file.contentBytes, 'base64'),
+    })),
+    headers: {
+      'List-Unsubscribe': `<${unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

@@ -1,0 +1,454 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createContainer } from '../../container';
+import { queryRows } from '../../db/client';
+import { campaignRecipients, emailAccounts, leads } from '../../db/schema';
+import { createLinkTokens } from '../../lib/link-tokens';
+import { createTestApp, getCurrentUser, registerUser, testConfig } from '../../test/app';
+import { seedSmtpAccount } from '../../test/seed-smtp-account';
+import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer';
+import { DailyLimitError } from '../sending/send-allowance';
+import { CampaignWaitingError, STALE_SENDING_MS } from './campaign-sender';
+import { POSTAL_ADDRESS_REQUIRED } from './campaigns.service';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+let now = new Date('2026-11-23T10:00:00Z'); // a Monday
+const clock = { now: () => now };
+let t: TestApp;
+let smtp: SmtpPeer;
+
+const call = (method: Method, url: string, token: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: { cookie: `lr_session=${token}` } });
+
+/** A signed-up user with a postal address, a mailbox on the SMTP peer, an Active template and `count` leads. */
+async function sender(
+  label: string,
+  options: { count?: number; dailyLimit?: number; postalAddress?: string | null; smtpPassword?: string } = {},
+) {
+  const token = await registerUser(t.app, `${label}@campaigns.test`);
+  const userId = (await getCurrentUser(t.app, token)).json().id as string;
+  if (options.postalAddress !== null) {
+    await call('PUT', '/api/user/profile', token, {
+      postalAddress: options.postalAddress ?? '1 Harbor Way, Austin, TX 78701',
+    });
+  }
+  // A password the peer refuses stands for one changed at the provider since connecting.
+  const peer = { ...smtp, password: options.smtpPassword ?? smtp.password };
+  const accountId = await seedSmtpAccount(t.database.db, userId, peer, { dailyLimit: options.dailyLimit });
+  const templateId = await template(token, { name: 'Intro', subject: 'Hello {firstName|there}' });
+  const rows = Array.from({ length: options.count ?? 0 }, (_, i) => ({
+    email: `${label}-${i}@leads.test`,
+    first_name: `Lead${i}`,
+    company: `Company ${i}`,
+  }));
+  if (rows.length > 0) {
+    const upload = await call('POST', '/api/leads/upload-csv', token, { csvData: rows, firstRowNumber: 2 });
+    expect(upload.json().added).toBe(rows.length);
+  }
+  const leadIds = (
+    await t.database.db.select({ id: leads.id }).from(leads).where(eq(leads.userId, userId)).orderBy(leads.id)
+  ).map((row) => row.id);
+  return { token, userId, accountId, templateId, leadIds };
+}
+
+async function template(
+  token: string,
+  fields: { name: string; subject: string; status?: string; attachments?: object[] },
+) {
+  const response = await call('POST', '/api/templates', token, {
+    body: '<p>Hi {firstName}, a note for {company}.</p>',
+    status: 'active',
+    ...fields,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().id as number;
+}
+
+async function start(token: string, body: object) {
+  const response = await call('POST', '/api/campaigns/send-mass-email', token, body);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().campaignId as number;
+}
+
+const campaign = async (token: string, id: number) => (await call('GET', `/api/campaigns/${id}`, token)).json();
+const run = (id: number) => t.container.services.campaignSender.run(id);
+const recipientsOf = (address: string) => smtp.received.filter((mail) => mail.envelopeTo.includes(address));
+
+beforeAll(async () => {
+  [t, smtp] = await Promise.all([createTestApp({}, { clock }), startSmtpPeer()]);
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.stop();
+});
+beforeEach(() => {
+  now = new Date('2026-11-23T10:00:00Z');
+});
+
+describe('POST /api/campaigns/send-mass-email', () => {
+  it('answers SPEC §5’s texts for what is missing, in order', async () => {
+    const { token, accountId, templateId, leadIds } = await sender('checks', { count: 1 });
+    const refusal = async (body: object) => {
+      const response = await call('POST', '/api/campaigns/send-mass-email', token, body);
+      expect(response.statusCode).toBe(400);
+      return response.json().message;
+    };
+    expect(await refusal({ templateId, leadIds })).toBe('Please select an email account');
+    expect(await refusal({ accountId, leadIds })).toBe('Please select an email template');
+    expect(await refusal({ accountId, templateId, leadIds: [] })).toBe('Please select at least one lead');
+    expect(await refusal({ accountId: null, templateId: null, leadIds: null })).toBe('Please select an email account');
+  });
+
+  it('refuses a template that is not Active, an account in error, and another user’s account or template', async () => {
+    const owner = await sender('owner', { count: 1 });
+    const stranger = await sender('stranger', { count: 1 });
+    const draft = await template(owner.token, { name: 'Draft', subject: 'Hi', status: 'draft' });
+    const base = { accountId: owner.accountId, templateId: owner.templateId, leadIds: owner.leadIds };
+
+    const notActive = await call('POST', '/api/campaigns/send-mass-email', owner.token, { ...base, templateId: draft });
+    expect(notActive.statusCode).toBe(400);
+    expect(notActive.json().message).toBe('"Draft" is not Active. Set the template to Active to use it in campaigns.');
+
+    const foreignAccount = { ...base, accountId: stranger.accountId };
+    expect((await call('POST', '/api/campaigns/send-mass-email', owner.token, foreignAccount)).statusCode).toBe(404);
+    const foreignTemplate = { ...base, templateId: stranger.templateId };
+    expect((await call('POST', '/api/campaigns/send-mass-email', owner.token, foreignTemplate)).statusCode).toBe(404);
+
+    await t.database.db
+      .update(emailAccounts)
+      .set({ status: 'error', statusReason: 'SMTP login failed' })
+      .where(eq(emailAccounts.id, owner.accountId));
+    const broken = await call('POST', '/api/campaigns/send-mass-email', owner.token, base);
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toBe(
+      'sender@smtp.test needs attention before it can send: SMTP login failed. Fix it on the Email Accounts page.',
+    );
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('refuses to send until the postal address is set, as the law requires', async () => {
+    const { token, accountId, templateId, leadIds } = await sender('no-address', { count: 1, postalAddress: null });
+    const response = await call('POST', '/api/campaigns/send-mass-email', token, { accountId, templateId, leadIds });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(POSTAL_ADDRESS_REQUIRED);
+  });
+});
+
+describe('sending a campaign through the SMTP peer', () => {
+  it('mails each of 200 leads exactly once, personalised, with both parts, the attachment and the footer', async () => {
+    const { token, templateId: _intro, accountId, leadIds } = await sender('bulk', { count: 200 });
+    const withFile = await template(token, {
+      name: 'Brochure',
+      subject: 'Hello {firstName|there}',
+      attachments: [
+        {
+          name: 'brochure.pdf',
+          contentType: 'application/pdf',
+          contentBytes: Buffer.from('%PDF-1.4').toString('base64'),
+        },
+      ],
+    });
+    const id = await start(token, { accountId, templateId: withFile, leadIds });
+    expect(await campaign(token, id)).toMatchObject({ status: 'running', totalEmails: 200, emailsSent: 0 });
+    // The workers' job is on the queue; here the test runs the sender itself.
+    const jobs = await queryRows<{ data: { campaignId: number } }>(
+      t.database.db,
+      sql`SELECT data FROM pgboss.job WHERE name = 'campaigns.send'`,
+    );
+    expect(jobs.map((job) => job.data)).toContainEqual({ campaignId: id });
+    await run(id);
+    await run(id); // Running again finds nothing left to send.
+
+    expect(smtp.received.filter((mail) => mail.envelopeTo[0].startsWith('bulk-'))).toHaveLength(200);
+    for (let i = 0; i < 200; i++) expect(recipientsOf(`bulk-${i}@leads.test`)).toHaveLength(1);
+    const [first] = recipientsOf('bulk-7@leads.test');
+    expect(first.mail.subject).toBe('Hello Lead7');
+    expect(first.mail.from?.value).toEqual([{ name: 'Sales', address: 'sender@smtp.test' }]);
+    expect(first.mail.html).toContain('<p>Hi Lead7, a note for Company 7.</p>');
+    expect(first.mail.html).toContain('1 Harbor Way, Austin, TX 78701');
+    expect(first.mail.text).toContain('Hi Lead7, a note for Company 7.');
+    expect(first.mail.attachments.map((file) => file.filename)).toEqual(['brochure.pdf']);
+    const [row] = await t.database.db
+      .select()
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.leadId, leadIds[7]));
+    expect(first.mail.messageId).toBe(`<campaign-${id}.${row.id}@smtp.test>`);
+    expect(row).toMatchObject({ state: 'sent', attempts: 1, sentWeek: '2026-W48', subject: 'Hello Lead7' });
+
+    expect(await campaign(token, id)).toMatchObject({
+      status: 'completed',
+      totalEmails: 200,
+      emailsSent: 200,
+      emailsFailed: 0,
+      emailsSkipped: 0,
+      emailsUnknown: 0,
+      errorMessage: null,
+      waitingReason: null,
+    });
+  });
+
+  it('stops at the daily limit with the reason, and goes on after the user’s midnight', async () => {
+    const { token, accountId, templateId, leadIds } = await sender('limited', { count: 80, dailyLimit: 50 });
+    const id = await start(token, { accountId, templateId, leadIds });
+    await expect(run(id)).rejects.toBeInstanceOf(DailyLimitError);
+    expect(smtp.received.filter((mail) => mail.envelopeTo[0].startsWith('limited-'))).toHaveLength(50);
+    expect(await campaign(token, id)).toMatchObject({
+      status: 'running',
+      emailsSent: 50,
+      waitingReason: 'Daily limit reached on sender@smtp.test: resumes at 00:00 (UTC), 30 left',
+    });
+
+    now = new Date('2026-11-24T00:00:05Z');
+    await run(id);
+    expect(smtp.received.filter((mail) => mail.envelopeTo[0].startsWith('limited-'))).toHaveLength(80);
+    expect(await campaign(token, id)).toMatchObject({ status: 'completed', emailsSent: 80, waitingReason: null });
+  });
+
+  it('skips leads mailed this week, leads that got the template, unsubscribed, bounced and foreign leads', async () => {
+    now = new Date('2026-11-29T10:00:00Z'); // Sunday: the last day of ISO week 48
+    const owner = await sender('skips', { count: 6 });
+    const stranger = await sender('skip-stranger', { count: 1 });
+    const first = await start(owner.token, { ...owner, leadIds: owner.leadIds.slice(0, 2) });
+    await run(first);
+    await t.database.db.update(leads).set({ status: 'unsubscribed' }).where(eq(leads.id, owner.leadIds[2]));
+    await t.database.db.update(leads).set({ status: 'bounced' }).where(eq(leads.id, owner.leadIds[3]));
+
+    const other = await template(owner.token, { name: 'Other', subject: 'Other news' });
+    const second = await start(owner.token, {
+      accountId: owner.accountId,
+      templateId: other,
+      leadIds: [...owner.leadIds, stranger.leadIds[0], 999_999_999],
+    });
+    await run(second);
+    // Only leads 4 and 5 can be mailed: 0 and 1 got a mail this week, 2 and 3 may not be mailed, two are not ours.
+    expect(await campaign(owner.token, second)).toMatchObject({
+      status: 'completed',
+      totalEmails: 2,
+      emailsSent: 2,
+      emailsSkipped: 6,
+    });
+    expect(recipientsOf('skip-stranger-0@leads.test')).toHaveLength(0);
+    expect(recipientsOf('skips-2@leads.test')).toHaveLength(0);
+
+    // Next week (Monday) the weekly rule lets leads 0 and 1 through, but not for the template they already got.
+    now = new Date('2026-11-30T10:00:00Z');
+    const again = await start(owner.token, { ...owner, leadIds: owner.leadIds.slice(0, 2) });
+    expect(await campaign(owner.token, again)).toMatchObject({ status: 'completed', totalEmails: 0, emailsSkipped: 2 });
+    const third = await template(owner.token, { name: 'Third', subject: 'Week two' });
+    const weekTwo = await start(owner.token, {
+      accountId: owner.accountId,
+      templateId: third,
+      leadIds: owner.leadIds.slice(0, 2),
+    });
+    await run(weekTwo);
+    expect(recipientsOf('skips-0@leads.test')).toHaveLength(2);
+  });
+
+  it('tries a 421 again after a wait, and fails a 550 5.1.1 at once, bouncing the lead', async () => {
+    const { token, accountId, templateId, leadIds } = await sender('answers', { count: 3 });
+    const id = await start(token, { accountId, templateId, leadIds });
+    smtp.failNextWith(421, '4.7.0 Try again later');
+    await expect(run(id)).rejects.toBeInstanceOf(CampaignWaitingError);
+    expect(recipientsOf('answers-0@leads.test')).toHaveLength(0);
+    expect(recipientsOf('answers-1@leads.test')).toHaveLength(1);
+    expect(await campaign(token, id)).toMatchObject({ status: 'running', emailsSent: 2 });
+
+    now = new Date(now.getTime() + 61_000);
+    await run(id);
+    expect(recipientsOf('answers-0@leads.test')).toHaveLength(1);
+    expect(await campaign(token, id)).toMatchObject({ status: 'completed', emailsSent: 3 });
+
+    const bounced = await sender('bounce', { count: 2 });
+    const second = await start(bounced.token, bounced);
+    smtp.failNextWith(550, '5.1.1 <bounce-0@leads.test>: no such user');
+    await run(second);
+    expect(await campaign(bounced.token, second)).toMatchObject({
+      status: 'completed',
+      emailsSent: 1,
+      emailsFailed: 1,
+    });
+    const [lead] = await t.database.db.select().from(leads).where(eq(leads.id, bounced.leadIds[0]));
+    expect(lead.status).toBe('bounced');
+  });
+
+  it('fails a campaign whose every mail failed, saying why', async () => {
+    const { token, accountId, templateId, leadIds } = await sender('refused', { count: 2 });
+    const id = await start(token, { accountId, templateId, leadIds });
+    smtp.failNextWith(554, '5.7.1 Message rejected as spam', 2);
+    await run(id);
+    const result = await campaign(token, id);
+    expect(result).toMatchObject({ status: 'failed', emailsFailed: 2, emailsSent: 0 });
+    expect(result.errorMessage).toBe(
+      'Every email failed. The last error: The SMTP server refused the message: 554 5.7.1 Message rejected as spam',
+    );
+  });
+
+  it('pauses the campaign and marks the account when the mailbox refuses the sign-in', async () => {
+    const { token, accountId, templateId, leadIds } = await sender('locked', { count: 3, smtpPassword: 'changed' });
+    const id = await start(token, { accountId, templateId, leadIds });
+    await run(id);
+    const result = await campaign(token, id);
+    expect(result).toMatchObject({ status: 'paused', emailsSent: 0, emailsFailed: 0, totalEmails: 3 });
+    expect(result.errorMessage).toMatch(/^Sending stopped: sender@smtp.test refused the sign-in \(SMTP login failed/);
+    expect(result.errorMessage).toMatch(
+      /Reconnect the mailbox on the Email Accounts page, then resume the campaign\.$/,
+    );
+    const [account] = await t.database.db.select().from(emailAccounts).where(eq(emailAccounts.id, accountId));
+    expect(account.status).toBe('error');
+    const states = await t.database.db
+      .select({ state: campaignRecipients.state })
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.campaignId, id));
+    expect(states.map((row) => row.state)).toEqual(['pending', 'pending', 'pending']);
+  });
+
+  it('never sends a row again that a stopped sender left mid-send: it is unknown', async () => {
+    const { token, accountId, templateId, leadIds } = await sender('crash', { count: 3 });
+    const id = await start(token, { accountId, templateId, leadIds });
+    // What a sender killed between claiming the row and committing its outcome leaves behind.
+    await t.database.db
+      .update(campaignRecipients)
+      .set({ state: 'sending', attempts: 1, claimedAt: now })
+      .where(eq(campaignRecipients.leadId, leadIds[0]));
+    now = new Date(now.getTime() + STALE_SENDING_MS + 1000);
+    await run(id);
+    expect(recipientsOf('crash-0@leads.test')).toHaveLength(0);
+    expect(await campaign(token, id)).toMatchObject({
+      status: 'completed',
+      totalEmails: 3,
+      emailsSent: 2,
+      emailsUnknown: 1,
+    });
+  });
+
+  it('sends each mail once when two senders run the same campaign at the same time', async () => {
+    const { token, accountId, templateId, leadIds } = await sender('pair', { count: 40 });
+    const id = await start(token, { accountId, templateId, leadIds });
+    await Promise.all([run(id), run(id), run(id)]);
+    for (let i = 0; i < 40; i++) expect(recipientsOf(`pair-${i}@leads.test`)).toHaveLength(1);
+    const rows = await t.database.db
+      .select({ attempts: campaignRecipients.attempts })
+      .from(campaignRecipients)
+      .where(inArray(campaignRecipients.leadId, leadIds));
+    expect(rows.every((row) => row.attempts === 1)).toBe(true);
+    expect(await campaign(token, id)).toMatchObject({ status: 'completed', emailsSent: 40 });
+  });
+});
+
+describe('the campaign job', () => {
+  it('is run from the queue by a worker until the campaign completes', async () => {
+    const { token, accountId, templateId, leadIds } = await sender('queued', { count: 5 });
+    // The jobs of the campaigns above were run by the tests themselves; only this one's should be waiting.
+    await t.database.db.execute(sql`DELETE FROM pgboss.job WHERE name = 'campaigns.send'`);
+    // A worker process's container on the same database: it takes the job the web side enqueued.
+    const worker = await createContainer(testConfig, t.database, { clock, runsWorkers: true });
+    await worker.jobs.startWorkers({ services: worker.services, log: { info() {}, warn() {} } });
+    try {
+      const id = await start(token, { accountId, templateId, leadIds });
+      const deadline = Date.now() + 20_000;
+      while ((await campaign(token, id)).status === 'running' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await campaign(token, id)).toMatchObject({ status: 'completed', emailsSent: 5 });
+      for (let i = 0; i < 5; i++) expect(recipientsOf(`queued-${i}@leads.test`)).toHaveLength(1);
+    } finally {
+      await worker.close();
+    }
+  });
+});
+
+describe('unsubscribing (RFC 8058 one-click)', () => {
+  const linkTokens = createLinkTokens(testConfig.sessionSecret);
+  const header = (mail: SmtpPeer['received'][number]['mail'], name: string) =>
+    mail.headerLines.find((line) => line.key === name)?.line.replace(/^[^:]+:\s*/, '');
+  const leadStatus = async (id: number) =>
+    (await t.database.db.select({ status: leads.status }).from(leads).where(eq(leads.id, id)))[0].status;
+
+  it('puts a link in every mail and its headers, which unsubscribes with no cookie, in one POST', async () => {
+    const { token, accountId, templateId, leadIds } = await sender('unsub', { count: 2 });
+    await run(await start(token, { accountId, templateId, leadIds }));
+    const [{ mail }] = recipientsOf('unsub-0@leads.test');
+    const link = /^<(http:\/\/localhost:5000\/u\/[^>]+)>$/.exec(header(mail, 'list-unsubscribe') ?? '')?.[1];
+    expect(link).toBeDefined();
+    expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(mail.html).toContain(`<a href="${link}"`);
+    expect(mail.text).toContain(`Unsubscribe: ${link}`);
+    const path = new URL(String(link)).pathname;
+
+    // Opening the link (as a mail scanner would) only asks.
+    const page = await t.app.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Unsubscribe?');
+    expect(page.body).toContain('unsub-0@leads.test');
+    expect(await leadStatus(leadIds[0])).toBe('active');
+
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect(oneClick.headers.location).toBeUndefined();
+    expect(oneClick.body).toContain('You are unsubscribed');
+    expect(await leadStatus(leadIds[0])).toBe('unsubscribed');
+
+    // Some clients post multipart; the other lead's link works the same way.
+    const [{ mail: second }] = recipientsOf('unsub-1@leads.test');
+    const secondPath = new URL(String(/<([^>]+)>/.exec(header(second, 'list-unsubscribe') ?? '')?.[1])).pathname;
+    const boundary = 'x-boundary';
+    const multipart = await t.app.inject({
+      method: 'POST',
+      url: secondPath,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    });
+    expect(multipart.statusCode).toBe(200);
+    expect(await leadStatus(leadIds[1])).toBe('unsubscribed');
+  });
+
+  it('answers 404 to a changed link and leaves the lead alone', async () => {
+    const { token, accountId, templateId, leadIds } = await sender('tamper', { count: 1 });
+    await run(await start(token, { accountId, templateId, leadIds }));
+    const [{ mail }] = recipientsOf('tamper-0@leads.test');
+    const path = new URL(String(/<([^>]+)>/.exec(header(mail, 'list-unsubscribe') ?? '')?.[1])).pathname;
+    const [, id, signature] = /^\/u\/(\d+)\.(.+)$/.exec(path) ?? [];
+    for (const changed of [`/u/${Number(id) + 1}.${signature}`, `/u/${id}.${signature.slice(1)}A`, '/u/nonsense']) {
+      expect((await t.app.inject({ method: 'GET', url: changed })).statusCode).toBe(404);
+      const post = await t.app.inject({
+        method: 'POST',
+        url: changed,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(post.statusCode).toBe(404);
+    }
+    expect(await leadStatus(leadIds[0])).toBe('active');
+  });
+
+  it('skips the mails still waiting for a lead who unsubscribed, in every campaign', async () => {
+    const { token, accountId, templateId, leadIds } = await sender('waiting', { count: 3 });
+    const id = await start(token, { accountId, templateId, leadIds });
+    const [row] = await t.database.db
+      .select({ id: campaignRecipients.id })
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.leadId, leadIds[1]));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/u/${linkTokens.sign('unsubscribe', row.id)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(response.statusCode).toBe(200);
+    await run(id);
+    expect(recipientsOf('waiting-1@leads.test')).toHaveLength(0);
+    expect(await campaign(token, id)).toMatchObject({
+      status: 'completed',
+      totalEmails: 2,
+      emailsSent: 2,
+      emailsSkipped: 1,
+    });
+  });
+});

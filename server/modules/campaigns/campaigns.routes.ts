@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { campaignSchema, sendMassEmailResponseSchema, sendMassEmailSchema } from '../../../contract/campaigns';
+import { requireUser } from '../auth/auth.plugin';
+import type { CampaignsService } from './campaigns.service';
+
+// 100,000 lead ids as JSON numbers need about 1 MB; the default limit is the same, so leave room.
+const SEND_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+
+export function campaignsRoutes(service: CampaignsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/campaigns/send-mass-email',
+      {
+        bodyLimit: SEND_BODY_LIMIT_BYTES,
+        schema: { body: sendMassEmailSchema, response: { 200: sendMassEmailResponseSchema } },
+      },
+      async (request) => service.start(requireUser(request), request.body),
+    );
+
+    app.get(
+      '/api/campaigns/:id',
+      { schema: { params: z.object({ id: z.string() }), response: { 200: campaignSchema } } },
+      async (request) => service.get(requireUser(request), request.params.id),
+    );
+  };
+}

@@ -1,0 +1,40 @@
+import type { Database } from '../db/client';
+import { emailAccounts, providerConnections } from '../db/schema';
+import { SecretBox } from '../lib/secret-box';
+import type { SmtpCredentials } from '../modules/sending/credentials';
+import { testConfig } from './app';
+import type { SmtpPeer } from './smtp-peer';
+
+/**
+ * Stores a connection to the SMTP peer and its sending account as connecting does after its checks (sealed under
+ * `key`), for tests that send but need no IMAP server. Answers the account id.
+ */
+export async function seedSmtpAccount(
+  db: Database,
+  userId: string,
+  smtp: SmtpPeer,
+  options: { key?: Buffer; dailyLimit?: number } = {},
+): Promise<number> {
+  const server = { host: smtp.host, port: smtp.port, secure: false, user: smtp.user, password: smtp.password };
+  const credentials: SmtpCredentials = { kind: 'smtp', smtp: server, imap: { ...server, port: 993 } };
+  const [connection] = await db
+    .insert(providerConnections)
+    .values({
+      userId,
+      provider: 'smtp',
+      email: smtp.user,
+      credentials: new SecretBox(options.key ?? testConfig.encryptionKey).seal(credentials),
+    })
+    .returning();
+  const [account] = await db
+    .insert(emailAccounts)
+    .values({
+      userId,
+      connectionId: connection.id,
+      email: smtp.user,
+      displayName: 'Sales',
+      ...(options.dailyLimit !== undefined && { dailyLimit: options.dailyLimit }),
+    })
+    .returning();
+  return account.id;
+}
