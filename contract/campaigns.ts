@@ -47,3 +47,13 @@ export const campaignSchema = z.object({
   createdAt: z.string(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
+
+/** GET /api/campaigns answers the newest this many. */
+export const CAMPAIGN_LIST_LIMIT = 50;
+
+/** GET /api/campaigns: a campaign with the template and mailbox it uses (null once deleted). */
+export const campaignListItemSchema = campaignSchema.extend({
+  templateName: z.string().nullable(),
+  accountEmail: z.string().nullable(),
+});
+export type CampaignListItem = z.infer<typeof campaignListItemSchema>;

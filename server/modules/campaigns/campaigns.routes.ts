@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { campaignSchema, sendMassEmailResponseSchema, sendMassEmailSchema } from '../../../contract/campaigns';
+import {
+  campaignListItemSchema,
+  campaignSchema,
+  sendMassEmailResponseSchema,
+  sendMassEmailSchema,
+} from '../../../contract/campaigns';
 import { requireUser } from '../auth/auth.plugin';
 import type { CampaignsService } from './campaigns.service';
 
@@ -18,10 +23,20 @@ export function campaignsRoutes(service: CampaignsService): FastifyPluginAsyncZo
       async (request) => service.start(requireUser(request), request.body),
     );
 
-    app.get(
-      '/api/campaigns/:id',
-      { schema: { params: z.object({ id: z.string() }), response: { 200: campaignSchema } } },
-      async (request) => service.get(requireUser(request), request.params.id),
+    app.get('/api/campaigns', { schema: { response: { 200: z.array(campaignListItemSchema) } } }, async (request) =>
+      service.list(requireUser(request)),
+    );
+
+    const byId = { schema: { params: z.object({ id: z.string() }), response: { 200: campaignSchema } } };
+    app.get('/api/campaigns/:id', byId, async (request) => service.get(requireUser(request), request.params.id));
+    app.post('/api/campaigns/:id/pause', byId, async (request) =>
+      service.pause(requireUser(request), request.params.id),
+    );
+    app.post('/api/campaigns/:id/resume', byId, async (request) =>
+      service.resume(requireUser(request), request.params.id),
+    );
+    app.post('/api/campaigns/:id/resend-unknown', byId, async (request) =>
+      service.resendUnknown(requireUser(request), request.params.id),
     );
   };
 }

@@ -1,6 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  CAMPAIGN_LIST_LIMIT,
   type Campaign,
+  type CampaignListItem,
   SEND_MASS_EMAIL_MESSAGES,
   type SendMassEmailRequest,
   type SendMassEmailResponse,
@@ -10,6 +12,7 @@ import {
   type CampaignRow,
   campaignRecipients,
   campaigns,
+  type EmailAccountRow,
   emailAccounts,
   templates,
   type UserRow,
@@ -24,6 +27,15 @@ export const POSTAL_ADDRESS_REQUIRED =
 
 export type CampaignsService = ReturnType<typeof createCampaignsService>;
 
+/** An account in error (credentials refused or unreadable) sends nothing until it is reconnected. */
+function assertCanSend(account: EmailAccountRow) {
+  if (account.status === 'error') {
+    throw AppError.badRequest(
+      `${account.email} needs attention before it can send: ${account.statusReason ?? 'reconnect it'}. Fix it on the Email Accounts page.`,
+    );
+  }
+}
+
 /**
  * Starting campaigns and reading them. Sending is the campaign sender's job (campaign-sender.ts), run by the
  * workers; this service only writes the campaign and one recipient row per lead that may be mailed.
@@ -34,6 +46,29 @@ export function createCampaignsService(deps: {
   enqueueSend: (campaignId: number) => Promise<unknown>;
 }) {
   const { db, clock, enqueueSend } = deps;
+
+  async function owned(user: UserRow, rawId: string): Promise<CampaignRow> {
+    const id = resourceId(rawId, 'Campaign not found');
+    const [row] = await db
+      .select()
+      .from(campaigns)
+      .where(and(eq(campaigns.id, id), eq(campaigns.userId, user.id)));
+    if (!row) throw AppError.notFound('Campaign not found');
+    return row;
+  }
+
+  /** A campaign can only go on through a mailbox that is still there and not in error. */
+  async function mailboxReady(user: UserRow, campaign: CampaignRow) {
+    const [account] = campaign.accountId
+      ? await db
+          .select()
+          .from(emailAccounts)
+          .where(and(eq(emailAccounts.id, campaign.accountId), eq(emailAccounts.userId, user.id)))
+      : [];
+    if (!account)
+      throw AppError.badRequest('The email account of this campaign was disconnected. Connect it again first.');
+    assertCanSend(account);
+  }
 
   async function toDto(row: CampaignRow): Promise<Campaign> {
     const [counts] = await db
@@ -75,11 +110,7 @@ export function createCampaignsService(deps: {
         .from(emailAccounts)
         .where(and(eq(emailAccounts.id, input.accountId), eq(emailAccounts.userId, user.id)));
       if (!account) throw AppError.notFound('Email account not found');
-      if (account.status === 'error') {
-        throw AppError.badRequest(
-          `${account.email} needs attention before it can send: ${account.statusReason ?? 'reconnect it'}. Fix it on the Email Accounts page.`,
-        );
-      }
+      assertCanSend(account);
       const [template] = await db
         .select({ id: templates.id, status: templates.status, name: templates.name })
         .from(templates)
@@ -99,29 +130,31 @@ export function createCampaignsService(deps: {
           .insert(campaigns)
           .values({ userId: user.id, accountId: account.id, templateId: template.id, createdAt: clock.now() })
           .returning({ id: campaigns.id });
-        const inserted = await queryRows<{ id: number }>(
+        const [{ inserted }] = await queryRows<{ inserted: number }>(
           tx,
-          sql`INSERT INTO campaign_recipients (campaign_id, user_id, lead_id)
-              SELECT ${campaign.id}, ${user.id}, l.id
-              FROM jsonb_array_elements_text(${JSON.stringify(requested)}::jsonb) AS wanted(id)
-              JOIN leads l ON l.id = wanted.id::bigint
-              WHERE l.user_id = ${user.id} AND l.status = 'active'
-                AND NOT EXISTS (
-                  SELECT 1 FROM campaign_recipients r
-                  WHERE r.lead_id = l.id
-                    AND (r.sent_week = ${week} OR r.state IN ('pending', 'sending', 'unknown')))
-                AND NOT EXISTS (
-                  SELECT 1 FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id
-                  WHERE r.lead_id = l.id AND c.template_id = ${template.id} AND r.state <> 'failed')
-              ORDER BY l.id
-              RETURNING id`,
+          sql`WITH added AS (
+                INSERT INTO campaign_recipients (campaign_id, user_id, lead_id)
+                SELECT ${campaign.id}, ${user.id}, l.id
+                FROM jsonb_array_elements_text(${JSON.stringify(requested)}::jsonb) AS wanted(id)
+                JOIN leads l ON l.id = wanted.id::bigint
+                WHERE l.user_id = ${user.id} AND l.status = 'active'
+                  AND NOT EXISTS (
+                    SELECT 1 FROM campaign_recipients r
+                    WHERE r.lead_id = l.id
+                      AND (r.sent_week = ${week} OR r.state IN ('pending', 'sending', 'unknown')))
+                  AND NOT EXISTS (
+                    SELECT 1 FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id
+                    WHERE r.lead_id = l.id AND c.template_id = ${template.id} AND r.state NOT IN ('failed', 'skipped'))
+                ORDER BY l.id
+                RETURNING 1)
+              SELECT count(*)::int AS inserted FROM added`,
         );
-        const skipped = requested.length - inserted.length;
+        const skipped = requested.length - inserted;
         await tx
           .update(campaigns)
           .set({
             emailsSkipped: skipped,
-            ...(inserted.length === 0 && { status: 'completed' as const, finishedAt: clock.now() }),
+            ...(inserted === 0 && { status: 'completed' as const, finishedAt: clock.now() }),
           })
           .where(eq(campaigns.id, campaign.id));
         return campaign.id;
@@ -131,13 +164,74 @@ export function createCampaignsService(deps: {
     },
 
     async get(user: UserRow, rawId: string): Promise<Campaign> {
-      const id = resourceId(rawId, 'Campaign not found');
-      const [row] = await db
-        .select()
+      return toDto(await owned(user, rawId));
+    },
+
+    /** The user's campaigns, newest first, with the template and mailbox they use. */
+    async list(user: UserRow): Promise<CampaignListItem[]> {
+      const rows = await db
+        .select({ campaign: campaigns, templateName: templates.name, accountEmail: emailAccounts.email })
         .from(campaigns)
-        .where(and(eq(campaigns.id, id), eq(campaigns.userId, user.id)));
-      if (!row) throw AppError.notFound('Campaign not found');
-      return toDto(row);
+        .leftJoin(templates, eq(templates.id, campaigns.templateId))
+        .leftJoin(emailAccounts, eq(emailAccounts.id, campaigns.accountId))
+        .where(eq(campaigns.userId, user.id))
+        .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+        .limit(CAMPAIGN_LIST_LIMIT);
+      return Promise.all(
+        rows.map(async (row) => ({
+          ...(await toDto(row.campaign)),
+          templateName: row.templateName,
+          accountEmail: row.accountEmail,
+        })),
+      );
+    },
+
+    /** Stops a running campaign after the mail in flight; nothing is lost, resuming goes on where it stopped. */
+    async pause(user: UserRow, rawId: string): Promise<Campaign> {
+      const campaign = await owned(user, rawId);
+      if (campaign.status !== 'running') throw AppError.badRequest('Only a running campaign can be paused');
+      const [paused] = await db
+        .update(campaigns)
+        .set({ status: 'paused', waitingReason: 'Paused by you' })
+        .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'running')))
+        .returning();
+      return toDto(paused ?? campaign);
+    },
+
+    /** Starts a paused campaign again (after a pause, or once the mailbox is reconnected). */
+    async resume(user: UserRow, rawId: string): Promise<Campaign> {
+      const campaign = await owned(user, rawId);
+      if (campaign.status !== 'paused') throw AppError.badRequest('Only a paused campaign can be resumed');
+      await mailboxReady(user, campaign);
+      const [running] = await db
+        .update(campaigns)
+        .set({ status: 'running', waitingReason: null, errorMessage: null })
+        .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'paused')))
+        .returning();
+      await enqueueSend(campaign.id);
+      return toDto(running ?? campaign);
+    },
+
+    /**
+     * Sends again, on the user's word, the mails whose outcome is unknown (the sender stopped mid-send). Some of
+     * those leads may get the mail twice: that is the choice the user makes here.
+     */
+    async resendUnknown(user: UserRow, rawId: string): Promise<Campaign> {
+      const campaign = await owned(user, rawId);
+      await mailboxReady(user, campaign);
+      const requeued = await db
+        .update(campaignRecipients)
+        .set({ state: 'pending', claimedAt: null, nextAttemptAt: null, lastError: null })
+        .where(and(eq(campaignRecipients.campaignId, campaign.id), eq(campaignRecipients.state, 'unknown')))
+        .returning({ id: campaignRecipients.id });
+      if (requeued.length === 0) throw AppError.badRequest('This campaign has no emails with an unknown outcome');
+      const [running] = await db
+        .update(campaigns)
+        .set({ status: 'running', finishedAt: null, errorMessage: null })
+        .where(and(eq(campaigns.id, campaign.id), inArray(campaigns.status, ['completed', 'failed', 'running'])))
+        .returning();
+      await enqueueSend(campaign.id);
+      return toDto(running ?? campaign);
     },
   };
 }
