@@ -9,6 +9,8 @@ CREATE TABLE "campaign_recipients" (
 	"message_id" text,
 	"subject" text,
 	"sent_week" text,
+	"week_number" integer,
+	"replied_at" timestamp with time zone,
 	"next_attempt_at" timestamp with time zone,
 	"claimed_at" timestamp with time zone,
 	"sent_at" timestamp with time zone

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, pgView, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { emailAccounts } from './accounts';
 import { leads } from './leads';
 import { templates } from './templates';
@@ -58,6 +58,10 @@ export const campaignRecipients = pgTable(
     subject: text('subject'),
     /** The ISO week (e.g. 2026-W48) of the user's local calendar the mail went out in. */
     sentWeek: text('sent_week'),
+    /** The template's campaign week (1 to 52) when the mail went out: the dashboard's "sent weeks". */
+    weekNumber: integer('week_number'),
+    /** When the lead answered this mail (filled by the replies reader). */
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -69,6 +73,28 @@ export const campaignRecipients = pgTable(
     // Rows left `sending` by a crash are found without a scan.
     index('campaign_recipients_sending_idx').on(table.claimedAt).where(sql`state = 'sending'`),
   ],
+);
+
+/**
+ * Every mail a lead was sent, read from the campaign rows (the one source of what was sent): the lead history, the
+ * sent weeks and template performance read this.
+ */
+export const sentEmails = pgView('sent_emails').as((qb) =>
+  qb
+    .select({
+      id: campaignRecipients.id,
+      userId: campaignRecipients.userId,
+      leadId: campaignRecipients.leadId,
+      templateId: campaigns.templateId,
+      // A sent row always has its subject.
+      subject: sql<string>`${campaignRecipients.subject}`.as('subject'),
+      weekNumber: campaignRecipients.weekNumber,
+      sentAt: campaignRecipients.sentAt,
+      respondedAt: campaignRecipients.repliedAt,
+    })
+    .from(campaignRecipients)
+    .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
+    .where(eq(campaignRecipients.state, 'sent')),
 );
 
 export type CampaignRow = typeof campaigns.$inferSelect;

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { templates } from './templates';
 import { users } from './users';
 
 export const leads = pgTable(
@@ -38,31 +37,5 @@ export const leadCounts = pgTable('lead_counts', {
   unsubscribed: integer('unsubscribed').notNull().default(0),
   bounced: integer('bounced').notNull().default(0),
 });
-
-/**
- * One row per email sent to a lead. Campaign sending (a later issue) fills it; the lead detail and history reads
- * are computed from it.
- */
-export const sentEmails = pgTable(
-  'sent_emails',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    leadId: bigint('lead_id', { mode: 'number' })
-      .notNull()
-      .references(() => leads.id, { onDelete: 'cascade' }),
-    templateId: bigint('template_id', { mode: 'number' }).references(() => templates.id, { onDelete: 'set null' }),
-    subject: text('subject').notNull(),
-    weekNumber: integer('week_number'),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
-    respondedAt: timestamp('responded_at', { withTimezone: true }),
-  },
-  (table) => [
-    index('sent_emails_lead_idx').on(table.leadId, table.sentAt.desc()),
-    index('sent_emails_template_idx').on(table.templateId),
-  ],
-);
 
 export type LeadRow = typeof leads.$inferSelect;

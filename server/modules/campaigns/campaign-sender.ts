@@ -229,6 +229,7 @@ export function createCampaignSender(deps: {
       subject: mail.subject,
       sentAt,
       sentWeek: localWeek(sentAt, user.timezone),
+      weekNumber: template.weekNumber,
       lastError: null,
     });
     return 'sent';

@@ -176,6 +176,9 @@ describe('sending a campaign through the SMTP peer', () => {
       .where(eq(campaignRecipients.leadId, leadIds[7]));
     expect(first.mail.messageId).toBe(`<campaign-${id}.${row.id}@smtp.test>`);
     expect(row).toMatchObject({ state: 'sent', attempts: 1, sentWeek: '2026-W48', subject: 'Hello Lead7' });
+    // The lead's history reads the same rows.
+    const detail = (await call('GET', `/api/leads/${leadIds[7]}`, token)).json();
+    expect(detail).toMatchObject({ contactCount: 1, emailHistory: [{ subject: 'Hello Lead7' }] });
 
     expect(await campaign(token, id)).toMatchObject({
       status: 'completed',

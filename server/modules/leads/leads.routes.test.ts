@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leads, sentEmails } from '../../db/schema';
+import { leads } from '../../db/schema';
 import { createTestApp, registerUser } from '../../test/app';
+import { seedSentEmails } from '../../test/seed-sent-emails';
 
 const t = await createTestApp();
 const { app } = t;
@@ -53,21 +54,19 @@ describe('POST /api/leads and GET /api/leads/{id}', () => {
   it('computes contact count, response and history from the emails sent', async () => {
     const lead = (await call('POST', '/api/leads', owner, { email: 'history@lead.test' })).json();
     const [ownerRow] = await t.database.db.select({ userId: leads.userId }).from(leads).limit(1);
-    await t.database.db.insert(sentEmails).values([
+    await seedSentEmails(t.database.db, ownerRow.userId, [
       {
-        userId: ownerRow.userId,
         leadId: lead.id,
         subject: 'Week 1 hello',
         weekNumber: 1,
         sentAt: new Date('2026-03-02T10:00:00Z'),
       },
       {
-        userId: ownerRow.userId,
         leadId: lead.id,
         subject: 'Week 2 follow-up',
         weekNumber: 2,
         sentAt: new Date('2026-03-09T10:00:00Z'),
-        respondedAt: new Date('2026-03-09T12:00:00Z'),
+        repliedAt: new Date('2026-03-09T12:00:00Z'),
       },
     ]);
     const detail = (await call('GET', `/api/leads/${lead.id}`, owner)).json();

@@ -48,7 +48,8 @@ export function createLeadsService(deps: { db: Database }) {
       .from(sentEmails)
       .where(eq(sentEmails.leadId, leadId))
       .orderBy(desc(sentEmails.sentAt));
-    return rows;
+    // Only sent rows are in the view, and a sent row always has its time.
+    return rows.flatMap((row) => (row.sentAt ? [{ ...row, sentAt: row.sentAt }] : []));
   }
 
   /** One multi-row INSERT for a whole chunk; duplicates (in the table or the chunk) are skipped by the index. */

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leads, sentEmails, templates } from '../../db/schema';
+import { leads, templates } from '../../db/schema';
 import { createTestApp, registerUser } from '../../test/app';
+import { seedSentEmails } from '../../test/seed-sent-emails';
 
 const t = await createTestApp();
 const { app } = t;
@@ -211,13 +212,14 @@ describe('GET /api/templates/performance', () => {
       .from(templates)
       .where(eq(templates.id, created.id));
     const [lead] = await t.database.db.insert(leads).values({ userId: row.userId, email: 'p@perf.test' }).returning();
-    await t.database.db.insert(sentEmails).values(
+    await seedSentEmails(
+      t.database.db,
+      row.userId,
       Array.from({ length: 8 }, (_, i) => ({
-        userId: row.userId,
         leadId: lead.id,
         templateId: created.id,
         subject: 'x',
-        respondedAt: i < 3 ? new Date() : null,
+        repliedAt: i < 3 ? new Date() : null,
       })),
     );
     expect((await call('GET', '/api/templates/performance', user)).json()).toEqual([

@@ -1,0 +1,2 @@
+DROP TABLE "sent_emails" CASCADE;--> statement-breakpoint
+CREATE VIEW "public"."sent_emails" AS (select "campaign_recipients"."id", "campaign_recipients"."user_id", "campaign_recipients"."lead_id", "campaigns"."template_id", "campaign_recipients"."subject" as "subject", "campaign_recipients"."week_number", "campaign_recipients"."sent_at", "campaign_recipients"."replied_at" from "campaign_recipients" inner join "campaigns" on "campaigns"."id" = "campaign_recipients"."campaign_id" where "campaign_recipients"."state" = 'sent');
