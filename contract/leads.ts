@@ -83,6 +83,31 @@ export const leadWithSentWeeksSchema = z.object({
 });
 export type LeadWithSentWeeks = z.infer<typeof leadWithSentWeeksSchema>;
 
+/** Rows per page of GET /api/leads-with-sent-weeks; the dashboard loads more as the list scrolls. */
+export const SENT_WEEKS_PAGE_SIZE = 1000;
+/** Lead ids GET /api/leads-with-sent-weeks/ids answers at most: as many as one campaign may take. */
+export const MATCHING_IDS_LIMIT = 100_000;
+
+/** SPEC §9's sent-weeks filter: all, none (never sent any week), sent-{n} or not-{n} for weeks 1 to 52. */
+export const sentWeeksFilterSchema = z
+  .string()
+  .regex(/^(all|none|(sent|not)-([1-9]|[1-4]\d|5[0-2]))$/, {
+    error: 'filter must be all, none, sent-{week} or not-{week}, with a week from 1 to 52',
+  })
+  .default('all');
+export type SentWeeksFilter = z.output<typeof sentWeeksFilterSchema>;
+
+/** GET /api/leads-with-sent-weeks: a page of active leads matching the filter, newest first. */
+export const sentWeeksQuerySchema = z.object({
+  filter: sentWeeksFilterSchema,
+  limit: z.coerce.number().int().min(1).max(5000).default(SENT_WEEKS_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** GET /api/leads-with-sent-weeks/ids: every matching lead's id (for "select all matching"), and how many match. */
+export const matchingLeadIdsSchema = z.object({ ids: z.array(z.number().int()), total: z.number().int() });
+export type MatchingLeadIds = z.infer<typeof matchingLeadIdsSchema>;
+
 /**
  * POST /api/leads/upload-csv. `csvData` is the file's rows keyed by its header (SPEC §7): the whole file, or one
  * chunk of it. `firstRowNumber` is the file line of the first row sent (2 for a file's first row: line 1 is the

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads } from '../../db/schema';
 import { createTestApp, registerUser } from '../../test/app';
@@ -123,6 +124,48 @@ describe('POST /api/leads and GET /api/leads/{id}', () => {
       '/api/leads/export',
     ]) {
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('GET /api/leads-with-sent-weeks', () => {
+  it('pages active leads newest first and filters by the weeks they were sent, in SQL', async () => {
+    const user = await registerUser(app, 'weeks@leads.test');
+    const created: number[] = [];
+    for (const name of ['a', 'b', 'c', 'd', 'e']) {
+      created.push((await call('POST', '/api/leads', user, { email: `${name}@weeks.test` })).json().id);
+    }
+    const [a, b, c, d, e] = created;
+    const [{ userId }] = await t.database.db.select({ userId: leads.userId }).from(leads).where(eq(leads.id, a));
+    await seedSentEmails(t.database.db, userId, [
+      { leadId: a, subject: 'w1', weekNumber: 1 },
+      { leadId: a, subject: 'w2', weekNumber: 2 },
+      { leadId: b, subject: 'w2', weekNumber: 2 },
+      { leadId: d, subject: 'no week', weekNumber: null },
+    ]);
+    await t.database.db.update(leads).set({ status: 'unsubscribed' }).where(eq(leads.id, e));
+    const ids = async (query: string) =>
+      (await call('GET', `/api/leads-with-sent-weeks${query}`, user)).json().map((row: { id: number }) => row.id);
+
+    expect(await ids('')).toEqual([d, c, b, a]);
+    expect(await ids('?limit=2')).toEqual([d, c]);
+    expect(await ids('?limit=2&offset=2')).toEqual([b, a]);
+    expect(await ids('?filter=sent-2')).toEqual([b, a]);
+    expect(await ids('?filter=not-1')).toEqual([d, c, b]);
+    expect(await ids('?filter=none')).toEqual([d, c]);
+    expect(await ids('?filter=all')).toEqual([d, c, b, a]);
+    const [first] = (await call('GET', '/api/leads-with-sent-weeks?filter=sent-1', user)).json();
+    expect(first).toMatchObject({ id: a, sentWeeks: [1, 2] });
+
+    const matching = (await call('GET', '/api/leads-with-sent-weeks/ids?filter=not-2', user)).json();
+    expect(matching).toEqual({ ids: [d, c], total: 2 });
+
+    for (const bad of ['sent-53', 'sent-0', 'week-1', 'not-']) {
+      const response = await call('GET', `/api/leads-with-sent-weeks?filter=${bad}`, user);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(
+        'filter: filter must be all, none, sent-{week} or not-{week}, with a week from 1 to 52',
+      );
     }
   });
 });

@@ -13,6 +13,9 @@ import {
   leadListQuerySchema,
   leadSchema,
   leadWithSentWeeksSchema,
+  matchingLeadIdsSchema,
+  sentWeeksFilterSchema,
+  sentWeeksQuerySchema,
 } from '../../../contract/leads';
 import { requireUser } from '../auth/auth.plugin';
 import type { LeadsService } from './leads.service';
@@ -77,8 +80,19 @@ export function leadsRoutes(leadsService: LeadsService): FastifyPluginAsyncZod {
 
     app.get(
       '/api/leads-with-sent-weeks',
-      { schema: { response: { 200: z.array(leadWithSentWeeksSchema) } } },
-      async (request) => leadsService.withSentWeeks(requireUser(request)),
+      { schema: { querystring: sentWeeksQuerySchema, response: { 200: z.array(leadWithSentWeeksSchema) } } },
+      async (request) => leadsService.withSentWeeks(requireUser(request), request.query),
+    );
+
+    app.get(
+      '/api/leads-with-sent-weeks/ids',
+      {
+        schema: {
+          querystring: z.object({ filter: sentWeeksFilterSchema }),
+          response: { 200: matchingLeadIdsSchema },
+        },
+      },
+      async (request) => leadsService.matchingIds(requireUser(request), request.query.filter),
     );
   };
 }

@@ -1,5 +1,5 @@
 import { setImmediate as yieldToOtherWork } from 'node:timers/promises';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { MappedCsvRow } from '../../../contract/csv-leads';
 import {
   CSV_CHUNK_ROWS,
@@ -10,6 +10,9 @@ import {
   type LeadCounts,
   type LeadDetail,
   type LeadWithSentWeeks,
+  MATCHING_IDS_LIMIT,
+  type MatchingLeadIds,
+  type SentWeeksFilter,
 } from '../../../contract/leads';
 import { type Database, queryRows } from '../../db/client';
 import { leadCounts, leads, sentEmails, type UserRow } from '../../db/schema';
@@ -27,6 +30,24 @@ const EXPORT_PAGE_SIZE = 5000;
 // Matches the index leads_user_created_idx exactly (drizzle-kit writes it DESC NULLS LAST), so the list is an
 // index scan that stops after one page.
 const newestFirst = [sql`${leads.createdAt} DESC NULLS LAST`, sql`${leads.id} DESC NULLS LAST`];
+
+/** Active leads of the user matching SPEC §9's sent-weeks filter (checked by the route's schema). */
+function matchingSentWeeks(user: UserRow, filter: SentWeeksFilter): SQL | undefined {
+  const sentIn = (week: number | null) =>
+    sql`EXISTS (SELECT 1 FROM sent_emails s WHERE s.lead_id = leads.id AND ${
+      week === null ? sql`s.week_number IS NOT NULL` : sql`s.week_number = ${week}`
+    })`;
+  const [kind, week] = filter.split('-');
+  const condition =
+    kind === 'none'
+      ? sql`NOT ${sentIn(null)}`
+      : kind === 'sent'
+        ? sentIn(Number(week))
+        : kind === 'not'
+          ? sql`NOT ${sentIn(Number(week))}`
+          : undefined;
+  return and(eq(leads.userId, user.id), eq(leads.status, 'active'), condition);
+}
 
 export function createLeadsService(deps: { db: Database }) {
   const { db } = deps;
@@ -159,9 +180,15 @@ export function createLeadsService(deps: { db: Database }) {
       return result;
     },
 
-    async withSentWeeks(user: UserRow): Promise<LeadWithSentWeeks[]> {
-      const weeks = sql<number[]>`COALESCE(
-        array_agg(DISTINCT ${sentEmails.weekNumber}) FILTER (WHERE ${sentEmails.weekNumber} IS NOT NULL), '{}')`;
+    /** A page of the user's active leads matching the sent-weeks filter, each with the weeks it was sent. */
+    async withSentWeeks(
+      user: UserRow,
+      page: { filter: SentWeeksFilter; limit: number; offset: number },
+    ): Promise<LeadWithSentWeeks[]> {
+      // Written out: drizzle leaves columns unqualified in a one-table select, and "id" would mean the view's.
+      const weeks = sql<number[]>`COALESCE((
+        SELECT array_agg(DISTINCT s.week_number ORDER BY s.week_number)
+        FROM sent_emails s WHERE s.lead_id = leads.id AND s.week_number IS NOT NULL), '{}')`;
       return db
         .select({
           id: leads.id,
@@ -173,10 +200,25 @@ export function createLeadsService(deps: { db: Database }) {
           sentWeeks: weeks,
         })
         .from(leads)
-        .leftJoin(sentEmails, eq(sentEmails.leadId, leads.id))
-        .where(and(eq(leads.userId, user.id), eq(leads.status, 'active')))
-        .groupBy(leads.id)
-        .orderBy(...newestFirst);
+        .where(matchingSentWeeks(user, page.filter))
+        .orderBy(...newestFirst)
+        .limit(page.limit)
+        .offset(page.offset);
+    },
+
+    /** Every matching lead's id, newest first, up to what one campaign may take, and how many match in all. */
+    async matchingIds(user: UserRow, filter: SentWeeksFilter): Promise<MatchingLeadIds> {
+      const where = matchingSentWeeks(user, filter);
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select({ id: leads.id })
+          .from(leads)
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(MATCHING_IDS_LIMIT),
+        db.select({ total: sql<number>`count(*)::int` }).from(leads).where(where),
+      ]);
+      return { ids: rows.map((row) => row.id), total };
     },
 
     /** The user's leads as CSV lines, newest first, read in keyset pages so a million rows never sit in memory. */
