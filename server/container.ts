@@ -86,6 +86,8 @@ export async function createContainer<Catalogue extends JobCatalogue = JobCatalo
     jobs,
     services,
     async close() {
+      // Senders stop taking rows first, so the workers' graceful stop only waits for the mails in flight.
+      services.campaignSender.stop();
       await jobs.stop();
       services.transports.close();
     },

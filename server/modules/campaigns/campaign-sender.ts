@@ -107,6 +107,9 @@ export function createCampaignSender(deps: {
         waitingUntil: sql<
           string | null
         >`min(${campaignRecipients.nextAttemptAt}) FILTER (WHERE ${campaignRecipients.state} = 'pending')`,
+        oldestClaim: sql<
+          string | null
+        >`min(${campaignRecipients.claimedAt}) FILTER (WHERE ${campaignRecipients.state} = 'sending')`,
         sent: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'sent')::int`,
         failed: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'failed')::int`,
         unknown: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'unknown')::int`,
@@ -117,11 +120,15 @@ export function createCampaignSender(deps: {
       .from(campaignRecipients)
       .where(eq(campaignRecipients.campaignId, campaignId));
     if (counts.open > 0) {
-      if (counts.waitingUntil) {
-        const seconds = Math.ceil((new Date(counts.waitingUntil).getTime() - clock.now().getTime()) / 1000);
-        throw new CampaignWaitingError('Some emails wait to be tried again', Math.max(1, seconds));
-      }
-      return; // Rows another sender is sending right now: that sender finishes the campaign.
+      // Come back when a retry is due, or when a mail being sent now would count as abandoned: if its sender is
+      // alive it has finished the campaign by then; if it died, the row is settled as unknown.
+      const dueTimes = [
+        counts.waitingUntil ? new Date(counts.waitingUntil).getTime() : Number.POSITIVE_INFINITY,
+        counts.oldestClaim ? new Date(counts.oldestClaim).getTime() + STALE_SENDING_MS : Number.POSITIVE_INFINITY,
+      ];
+      const due = Math.min(...dueTimes);
+      const seconds = Number.isFinite(due) ? Math.ceil((due - clock.now().getTime()) / 1000) : 1;
+      throw new CampaignWaitingError('Some emails wait to be sent or settled', Math.max(1, seconds));
     }
     const everyMailFailed = counts.failed > 0 && counts.sent === 0 && counts.unknown === 0;
     await db
@@ -243,6 +250,8 @@ export function createCampaignSender(deps: {
     return count;
   }
 
+  let stopping = false;
+
   return {
     /**
      * Sends what the campaign has left to send now. Throws a waiting error (daily limit, retries later) for the
@@ -269,6 +278,8 @@ export function createCampaignSender(deps: {
           );
           return;
         }
+        // Shutting down: take no new row; the job comes back on a worker that stays.
+        if (stopping) throw new CampaignWaitingError('The worker is stopping', 1);
         const row = await claimNext(campaignId);
         if (!row) return finish(campaignId);
         if ((await sendRow(row, { user, account, template })) === 'stop') return;
@@ -276,6 +287,11 @@ export function createCampaignSender(deps: {
           await db.update(campaigns).set({ waitingReason: null }).where(eq(campaigns.id, campaignId));
         }
       }
+    },
+
+    /** Graceful shutdown: every run finishes the mail in flight, takes no other, and hands its campaign back. */
+    stop() {
+      stopping = true;
     },
   };
 }

@@ -8,7 +8,7 @@ import { createTestApp, getCurrentUser, registerUser, testConfig } from '../../t
 import { seedSmtpAccount } from '../../test/seed-smtp-account';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer';
 import { DailyLimitError } from '../sending/send-allowance';
-import { CampaignWaitingError, STALE_SENDING_MS } from './campaign-sender';
+import { CampaignWaitingError, createCampaignSender, STALE_SENDING_MS } from './campaign-sender';
 import { POSTAL_ADDRESS_REQUIRED } from './campaigns.service';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -329,7 +329,12 @@ describe('sending a campaign through the SMTP peer', () => {
   it('sends each mail once when two senders run the same campaign at the same time', async () => {
     const { token, accountId, templateId, leadIds } = await sender('pair', { count: 40 });
     const id = await start(token, { accountId, templateId, leadIds });
-    await Promise.all([run(id), run(id), run(id)]);
+    // A sender that runs out of rows while another still sends one hands the job back to come again later.
+    const results = await Promise.allSettled([run(id), run(id), run(id)]);
+    for (const result of results) {
+      if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(CampaignWaitingError);
+    }
+    expect(results.some((result) => result.status === 'fulfilled')).toBe(true);
     for (let i = 0; i < 40; i++) expect(recipientsOf(`pair-${i}@leads.test`)).toHaveLength(1);
     const rows = await t.database.db
       .select({ attempts: campaignRecipients.attempts })
@@ -523,5 +528,38 @@ describe('listing, pausing, resuming and resending unknown mails', () => {
     const refused = await call('POST', `/api/campaigns/${id}/resume`, token);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toMatch(/^sender@smtp.test needs attention before it can send: SMTP login failed/);
+  });
+});
+
+describe('stopping a worker', () => {
+  it('finishes the mail in flight, leaves no row sending, and another sender goes on without doubles', async () => {
+    const { token, accountId, templateId, leadIds } = await sender('stopping', { count: 100 });
+    const id = await start(token, { accountId, templateId, leadIds });
+    const { services } = t.container;
+    const newSender = () =>
+      createCampaignSender({
+        db: t.database.db,
+        clock,
+        allowance: services.allowance,
+        transports: services.transports,
+        linkTokens: createLinkTokens(testConfig.sessionSecret),
+        publicUrl: testConfig.publicUrl,
+      });
+    const leaving = newSender();
+    const running = leaving.run(id).catch((error: unknown) => error);
+    const sentSoFar = () => smtp.received.filter((mail) => mail.envelopeTo[0].startsWith('stopping-')).length;
+    while (sentSoFar() < 3) await new Promise((resolve) => setTimeout(resolve, 2));
+    leaving.stop();
+    expect(await running).toBeInstanceOf(CampaignWaitingError);
+    const states = await t.database.db
+      .select({ state: campaignRecipients.state })
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.campaignId, id));
+    expect(states.filter((row) => row.state === 'sending')).toHaveLength(0);
+    expect(states.filter((row) => row.state === 'pending').length).toBeGreaterThan(0);
+
+    await newSender().run(id);
+    for (let i = 0; i < 100; i++) expect(recipientsOf(`stopping-${i}@leads.test`)).toHaveLength(1);
+    expect(await campaign(token, id)).toMatchObject({ status: 'completed', emailsSent: 100 });
   });
 });
