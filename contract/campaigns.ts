@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** SPEC §9: the progress card reads a running campaign this often. */
+export const CAMPAIGN_POLL_MS = 1000;
+
 /** Lead ids one mass send may name (issue 9). */
 export const MAX_CAMPAIGN_LEADS = 100_000;
 

@@ -8,8 +8,16 @@ export const sharedQueryKeys = {
   currentUser: ['/api/auth/user'] as const,
   /** Every read of leads (lists, pages, details); the templates preview reads the first few. */
   leads: ['/api/leads'] as const,
+  /** The connected mailboxes: the accounts screen and the dashboard's account select. */
+  emailAccounts: ['/api/email-accounts'] as const,
+  /** The user's templates: the templates screen and the dashboard's template select. */
+  templates: ['/api/templates'] as const,
+  /** Campaigns (list and each one); the dashboard starts them. */
+  campaigns: ['/api/campaigns'] as const,
   /** Read by the dashboard's recipient picker; changes whenever leads do. */
   leadsWithSentWeeks: ['/api/leads-with-sent-weeks'] as const,
+  /** Every lead's contact history; a campaign adds to it. */
+  leadContactHistory: ['/api/lead-contact-history'] as const,
   /** The dashboard's figures; change whenever leads do. */
   dashboardStats: ['/api/dashboard/stats'] as const,
 };

@@ -1,12 +1,8 @@
-import { PageHeader } from '@/components/page-header';
 import { useSessionCheck } from '@/features/auth/api/get-user';
+import { useSignedInUser } from '@/features/auth/components/signed-in-user';
+import { DashboardScreen } from '@/features/campaigns/components/dashboard-screen';
 
 export default function DashboardRoute() {
   useSessionCheck();
-  return (
-    <PageHeader
-      title="Mass Email Campaign"
-      description="Pick a mailbox, a template and your recipients, send the campaign, then follow up on the replies it brings in."
-    />
-  );
+  return <DashboardScreen user={useSignedInUser()} />;
 }

@@ -1,6 +1,8 @@
 // Keys are paths (SPEC §7: a read GETs its key's parts joined with '/').
+import { sharedQueryKeys } from '@/lib/query-keys';
+
 export const accountQueryKeys = {
-  list: ['/api/email-accounts'] as const,
+  list: sharedQueryKeys.emailAccounts,
   stats: ['/api/email-accounts/stats'] as const,
   providers: ['/api/email-accounts/providers'] as const,
   connections: ['/api/outlook-connections'] as const,

@@ -7,6 +7,6 @@ export const leadQueryKeys = {
   list: [...sharedQueryKeys.leads, { limit: LEADS_PAGE_SIZE }] as const,
   detail: (id: number) => [...sharedQueryKeys.leads, id] as const,
   counts: ['/api/leads/count'] as const,
-  contactHistory: ['/api/lead-contact-history'] as const,
-  contactHistoryOf: (id: number) => ['/api/lead-contact-history', id] as const,
+  contactHistory: sharedQueryKeys.leadContactHistory,
+  contactHistoryOf: (id: number) => [...sharedQueryKeys.leadContactHistory, id] as const,
 };

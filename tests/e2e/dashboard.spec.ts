@@ -1,0 +1,108 @@
+import { expect, type Page, test } from '@playwright/test';
+import { type DovecotServer, dovecotUnavailable, startDovecot } from '../../server/test/dovecot';
+import { type SmtpPeer, startSmtpPeer } from '../../server/test/smtp-peer';
+import { signUpViaApi, toastMessage } from './helpers';
+
+test.describe('sending a campaign from the dashboard (local SMTP and IMAP peers)', () => {
+  const unavailable = dovecotUnavailable();
+  test.skip(unavailable !== null && process.env.REQUIRE_ALL !== '1', `Dovecot IMAP: ${unavailable}`);
+  test.describe.configure({ timeout: 90_000 });
+
+  let smtp: SmtpPeer;
+  let imap: DovecotServer;
+  test.beforeAll(async () => {
+    [smtp, imap] = await Promise.all([startSmtpPeer(), startDovecot()]);
+  });
+  test.afterAll(async () => {
+    await Promise.all([smtp?.stop(), imap?.stop()]);
+  });
+
+  /** A mailbox on the peers, an Active week-1 template and 25 leads, set up through the API the screens use. */
+  async function prepare(page: Page, label: string) {
+    await signUpViaApi(page.request);
+    const connected = await page.request.post('/api/email-accounts/smtp', {
+      data: {
+        email: smtp.user,
+        smtp: { host: smtp.host, port: smtp.port, secure: false, user: smtp.user, password: smtp.password },
+        imap: { host: imap.host, port: imap.port, secure: false, user: imap.user, password: imap.password },
+      },
+    });
+    expect(connected.status(), await connected.text()).toBe(201);
+    const template = await page.request.post('/api/templates', {
+      data: {
+        name: 'Spring Intro',
+        subject: 'Hello {firstName}',
+        body: '<p>Hi {firstName}</p>',
+        status: 'active',
+        weekNumber: 1,
+      },
+    });
+    expect(template.status()).toBe(201);
+    const csvData = Array.from({ length: 25 }, (_, i) => ({
+      email: `${label}-${i}@leads.test`,
+      first_name: `Lead${i}`,
+    }));
+    expect((await page.request.post('/api/leads/upload-csv', { data: { csvData, firstRowNumber: 2 } })).ok()).toBe(
+      true,
+    );
+  }
+
+  async function choose(page: Page, label: string, option: RegExp | string) {
+    await page.getByRole('combobox', { name: label }).click();
+    await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+  }
+
+  const recipientCount = (page: Page) => page.getByRole('list', { name: 'Recipients' }).getByRole('listitem').first();
+
+  test('a campaign is configured, sent to the next 20 leads and followed to the end', async ({ page }) => {
+    await prepare(page, 'dash');
+
+    // Sending waits for the postal address the footer needs; it is set in Settings.
+    await page.goto('/settings');
+    await page.getByLabel('Postal address').fill('12 Elm Street, Austin, TX 78701');
+    await page.getByRole('button', { name: 'Save Sender Details' }).click();
+    await expect(toastMessage(page)).toContainText('Your profile has been updated successfully.');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mass Email Campaign' })).toBeVisible();
+    const send = page.getByRole('button', { name: 'Send Mass Email' });
+    await expect(send).toBeDisabled();
+
+    await choose(page, 'Email Account', `${smtp.user} (0/300 today)`);
+    await choose(page, 'Email Template', 'Spring Intro');
+    await expect(send).toBeDisabled();
+    await page.getByRole('button', { name: 'Next 20' }).click();
+    await expect(page.getByText('20 selected.')).toBeVisible();
+    await expect(page.getByRole('definition').first()).toHaveText('20');
+
+    await send.click();
+    await expect(toastMessage(page)).toContainText('Mass email campaign started successfully');
+    await expect(page.getByText('0 selected.')).toBeVisible();
+    const progress = page.getByRole('status', { name: 'Campaign progress' });
+    await expect(progress.getByText('Successfully sent 20 email(s) (0 failed)')).toBeVisible({ timeout: 30_000 });
+    expect(smtp.received.filter((mail) => mail.envelopeTo[0].startsWith('dash-'))).toHaveLength(20);
+    await expect(page.getByRole('list', { name: 'Recent campaigns' })).toContainText('Spring Intro');
+
+    // The sent-weeks filter: the 20 leads now carry week 1, the other 5 do not.
+    await choose(page, 'Sent weeks', 'Sent week 1');
+    await expect(recipientCount(page)).toHaveAttribute('aria-setsize', '20');
+    await choose(page, 'Sent weeks', 'Not sent week 1');
+    await expect(recipientCount(page)).toHaveAttribute('aria-setsize', '5');
+    await choose(page, 'Sent weeks', 'Never sent');
+    await expect(recipientCount(page)).toHaveAttribute('aria-setsize', '5');
+  });
+
+  test('the server’s refusal shows as a toast, and nothing is sent', async ({ page }) => {
+    await prepare(page, 'noaddr');
+    await page.goto('/');
+    await choose(page, 'Email Account', new RegExp(smtp.user));
+    await choose(page, 'Email Template', 'Spring Intro');
+    await page.getByRole('button', { name: 'Next 100' }).click();
+    await expect(page.getByText('25 selected.')).toBeVisible();
+    await page.getByRole('button', { name: 'Send Mass Email' }).click();
+    await expect(toastMessage(page)).toContainText(
+      'Add your postal address in Settings before sending: the law requires it in every marketing email',
+    );
+    await expect(page.getByText('25 selected.')).toBeVisible();
+  });
+});

@@ -1,0 +1,116 @@
+import { Send } from 'lucide-react';
+import { Link } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { useSendableTemplates, useSendingAccounts } from '../api/get-sending-options';
+
+/** SPEC §2 Campaign Configuration: the mailbox, the Active template, a summary and Send Mass Email. */
+export function CampaignConfigCard({
+  accountId,
+  templateId,
+  recipientCount,
+  sending,
+  onAccount,
+  onTemplate,
+  onSend,
+}: {
+  accountId: string;
+  templateId: string;
+  recipientCount: number;
+  sending: boolean;
+  onAccount: (id: string) => void;
+  onTemplate: (id: string) => void;
+  onSend: () => void;
+}) {
+  const accounts = useSendingAccounts();
+  const templates = useSendableTemplates();
+  const account = accounts.data?.find((item) => String(item.id) === accountId);
+  const template = templates.data?.find((item) => String(item.id) === templateId);
+  const ready = Boolean(account && template && recipientCount > 0);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Campaign Configuration</CardTitle>
+        <CardDescription>Choose the mailbox to send from and the template to send.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <div className="grid gap-2">
+          <Label htmlFor="campaign-account">Email Account</Label>
+          <Select value={accountId} onValueChange={onAccount} disabled={!accounts.data?.length}>
+            <SelectTrigger id="campaign-account">
+              <SelectValue placeholder={accounts.isPending ? 'Loading...' : 'Select an email account'} />
+            </SelectTrigger>
+            <SelectContent>
+              {accounts.data?.map((item) => (
+                <SelectItem key={item.id} value={String(item.id)}>
+                  {item.email} ({item.sentToday}/{item.dailyLimit} today)
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          {accounts.data?.length === 0 && (
+            <p className="text-muted-foreground text-sm">
+              No mailbox yet.{' '}
+              <Link href="/accounts" className="font-medium text-primary underline-offset-4 hover:underline">
+                Connect an email account
+              </Link>{' '}
+              to send from.
+            </p>
+          )}
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor="campaign-template">Email Template</Label>
+          <Select value={templateId} onValueChange={onTemplate} disabled={!templates.data?.length}>
+            <SelectTrigger id="campaign-template">
+              <SelectValue placeholder={templates.isPending ? 'Loading...' : 'Select an email template'} />
+            </SelectTrigger>
+            <SelectContent>
+              {templates.data?.map((item) => (
+                <SelectItem key={item.id} value={String(item.id)}>
+                  {item.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          {templates.data?.length === 0 && (
+            <p className="text-muted-foreground text-sm">
+              No Active template.{' '}
+              <Link href="/templates" className="font-medium text-primary underline-offset-4 hover:underline">
+                Set a template to Active
+              </Link>{' '}
+              to use it in campaigns.
+            </p>
+          )}
+        </div>
+        <dl aria-label="Summary" className="grid gap-1 rounded-lg bg-muted/60 p-4 text-sm">
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted-foreground">Recipients</dt>
+            <dd className="font-medium tabular-nums">{recipientCount.toLocaleString('en-US')}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted-foreground">From</dt>
+            <dd className="truncate font-medium">{account?.email ?? 'Not selected'}</dd>
+          </div>
+          <div className="flex justify-between gap-4">
+            <dt className="text-muted-foreground">Template</dt>
+            <dd className="truncate font-medium">{template?.name ?? 'Not selected'}</dd>
+          </div>
+          {account && (
+            <p className="mt-1 text-muted-foreground text-xs">
+              {account.email} can send {Math.max(0, account.dailyLimit - account.sentToday).toLocaleString('en-US')}{' '}
+              more today; the rest go out after midnight, and leads already mailed this week are skipped.
+            </p>
+          )}
+        </dl>
+        <Button onClick={onSend} disabled={!ready || sending} size="lg">
+          {sending ? <Spinner className="size-4" /> : <Send />}
+          {sending ? 'Sending...' : 'Send Mass Email'}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

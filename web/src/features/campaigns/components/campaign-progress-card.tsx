@@ -1,0 +1,97 @@
+import type { Campaign } from '@contract/campaigns';
+import { Pause, Play, RotateCcw, X } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { errorToastMessage } from '@/lib/api';
+import { useCampaign } from '../api/get-campaign';
+import { type CampaignAction, useChangeCampaign } from '../api/pause-resume-campaign';
+import { campaignProgress, completedText } from '../lib/recipient-selection';
+
+const titles: Record<Campaign['status'], string> = {
+  running: 'Campaign in progress',
+  paused: 'Campaign paused',
+  completed: 'Campaign completed',
+  failed: 'Campaign failed',
+};
+
+/** SPEC §2/§4: the active campaign's progress, read every second while it runs. */
+export function CampaignProgressCard({ campaignId, onDismiss }: { campaignId: number; onDismiss: () => void }) {
+  const campaign = useCampaign(campaignId);
+  const change = useChangeCampaign();
+  const act = async (action: CampaignAction) => {
+    try {
+      await change.mutateAsync({ id: campaignId, action });
+      await campaign.refetch();
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: errorToastMessage(error, 'Failed to update campaign'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  if (campaign.isError) {
+    return (
+      <Card role="status">
+        <CardContent className="py-6 text-destructive text-sm">Failed to fetch campaign</CardContent>
+      </Card>
+    );
+  }
+  if (!campaign.data) return <Skeleton className="h-32 w-full" />;
+  const data = campaign.data;
+  const done = data.emailsSent + data.emailsFailed + data.emailsUnknown;
+
+  return (
+    <Card role="status" aria-label="Campaign progress">
+      <CardHeader className="flex flex-row items-start justify-between gap-4">
+        <CardTitle>{titles[data.status]}</CardTitle>
+        {(data.status === 'completed' || data.status === 'failed') && (
+          <Button variant="ghost" size="icon" onClick={onDismiss} aria-label="Dismiss">
+            <X />
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent className="grid gap-3 text-sm">
+        <Progress value={campaignProgress(data)} aria-label="Emails sent" />
+        <p className="text-muted-foreground tabular-nums">
+          {done.toLocaleString('en-US')} of {data.totalEmails.toLocaleString('en-US')} emails: {data.emailsSent} sent,{' '}
+          {data.emailsFailed} failed
+          {data.emailsSkipped > 0 && `, ${data.emailsSkipped} leads skipped`}
+        </p>
+        {data.status === 'completed' && (
+          <p className="font-medium">{completedText(data.emailsSent, data.emailsFailed)}</p>
+        )}
+        {data.status === 'failed' && data.errorMessage && <p className="text-destructive">{data.errorMessage}</p>}
+        {data.status === 'paused' && data.errorMessage && <p className="text-destructive">{data.errorMessage}</p>}
+        {data.waitingReason && <p className="text-amber-700">{data.waitingReason}</p>}
+        {data.emailsUnknown > 0 && (
+          <p className="text-amber-700">
+            {data.emailsUnknown} email(s) with an unknown outcome: the sender stopped while sending them, so they may or
+            may not have gone out.
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          {data.status === 'running' && (
+            <Button variant="outline" size="sm" onClick={() => act('pause')} disabled={change.isPending}>
+              <Pause /> Pause
+            </Button>
+          )}
+          {data.status === 'paused' && (
+            <Button variant="outline" size="sm" onClick={() => act('resume')} disabled={change.isPending}>
+              <Play /> Resume
+            </Button>
+          )}
+          {data.emailsUnknown > 0 && data.status !== 'running' && (
+            <Button variant="outline" size="sm" onClick={() => act('resend-unknown')} disabled={change.isPending}>
+              <RotateCcw /> Send unknown again
+            </Button>
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,55 @@
+import type { CampaignListItem } from '@contract/campaigns';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDayTime } from '@/lib/format-date';
+import { useCampaigns } from '../api/get-campaigns';
+
+const statusLabels: Record<CampaignListItem['status'], string> = {
+  running: 'Running',
+  paused: 'Paused',
+  completed: 'Completed',
+  failed: 'Failed',
+};
+
+/** The user's recent campaigns, each one's progress a click away. */
+export function CampaignsListCard({ onShow }: { onShow: (id: number) => void }) {
+  const campaigns = useCampaigns();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Recent Campaigns</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {campaigns.isPending ? (
+          <Skeleton className="h-24 w-full" />
+        ) : campaigns.isError ? (
+          <p className="text-destructive text-sm">The campaigns could not be loaded.</p>
+        ) : campaigns.data.length === 0 ? (
+          <p className="text-muted-foreground text-sm">No campaigns yet. Your campaigns will be listed here.</p>
+        ) : (
+          <ul aria-label="Recent campaigns" className="grid gap-2">
+            {campaigns.data.map((item) => (
+              <li key={item.id} className="flex flex-wrap items-center gap-3 rounded-lg border p-3 text-sm">
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">{item.templateName ?? 'Deleted template'}</p>
+                  <p className="truncate text-muted-foreground text-xs">
+                    {formatDayTime(item.createdAt)} · {item.accountEmail ?? 'Disconnected account'}
+                  </p>
+                </div>
+                <span className="text-muted-foreground tabular-nums">
+                  {item.emailsSent}/{item.totalEmails} sent{item.emailsFailed > 0 && `, ${item.emailsFailed} failed`}
+                </span>
+                <Badge variant={item.status === 'failed' ? 'outline' : 'secondary'}>{statusLabels[item.status]}</Badge>
+                <Button variant="ghost" size="sm" onClick={() => onShow(item.id)}>
+                  Show progress
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
