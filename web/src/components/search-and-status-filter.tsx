@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
+import { OptionSelect } from '@/components/option-select';
 import { Input } from '@/components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
 /** A search box beside a status select, as the list screens (leads, templates) show them. */
 export function SearchAndStatusFilter<Status extends string>({
@@ -33,18 +33,13 @@ export function SearchAndStatusFilter<Status extends string>({
           className="pl-9"
         />
       </div>
-      <Select value={status} onValueChange={(value) => onStatus(value as Status)}>
-        <SelectTrigger aria-label="Status filter" className="sm:w-48">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <OptionSelect
+        label="Status filter"
+        value={status}
+        options={options}
+        onValueChange={(value) => onStatus(value as Status)}
+        className="sm:w-48"
+      />
     </div>
   );
 }

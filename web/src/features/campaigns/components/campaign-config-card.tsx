@@ -1,9 +1,9 @@
 import { Send } from 'lucide-react';
 import { Link } from 'wouter';
+import { OptionSelect } from '@/components/option-select';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { useSendableTemplates, useSendingAccounts } from '../api/get-sending-options';
 
@@ -40,18 +40,17 @@ export function CampaignConfigCard({
       <CardContent className="grid gap-5">
         <div className="grid gap-2">
           <Label htmlFor="campaign-account">Email Account</Label>
-          <Select value={accountId} onValueChange={onAccount} disabled={!accounts.data?.length}>
-            <SelectTrigger id="campaign-account">
-              <SelectValue placeholder={accounts.isPending ? 'Loading...' : 'Select an email account'} />
-            </SelectTrigger>
-            <SelectContent>
-              {accounts.data?.map((item) => (
-                <SelectItem key={item.id} value={String(item.id)}>
-                  {item.email} ({item.sentToday}/{item.dailyLimit} today)
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            id="campaign-account"
+            value={accountId}
+            onValueChange={onAccount}
+            disabled={!accounts.data?.length}
+            placeholder={accounts.isPending ? 'Loading...' : 'Select an email account'}
+            options={(accounts.data ?? []).map((item) => ({
+              value: String(item.id),
+              label: `${item.email} (${item.sentToday}/${item.dailyLimit} today)`,
+            }))}
+          />
           {accounts.data?.length === 0 && (
             <p className="text-muted-foreground text-sm">
               No mailbox yet.{' '}
@@ -64,18 +63,14 @@ export function CampaignConfigCard({
         </div>
         <div className="grid gap-2">
           <Label htmlFor="campaign-template">Email Template</Label>
-          <Select value={templateId} onValueChange={onTemplate} disabled={!templates.data?.length}>
-            <SelectTrigger id="campaign-template">
-              <SelectValue placeholder={templates.isPending ? 'Loading...' : 'Select an email template'} />
-            </SelectTrigger>
-            <SelectContent>
-              {templates.data?.map((item) => (
-                <SelectItem key={item.id} value={String(item.id)}>
-                  {item.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            id="campaign-template"
+            value={templateId}
+            onValueChange={onTemplate}
+            disabled={!templates.data?.length}
+            placeholder={templates.isPending ? 'Loading...' : 'Select an email template'}
+            options={(templates.data ?? []).map((item) => ({ value: String(item.id), label: item.name }))}
+          />
           {templates.data?.length === 0 && (
             <p className="text-muted-foreground text-sm">
               No Active template.{' '}

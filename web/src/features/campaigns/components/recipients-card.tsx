@@ -1,11 +1,11 @@
 import type { LeadWithSentWeeks } from '@contract/leads';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
+import { OptionSelect } from '@/components/option-select';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 
@@ -79,18 +79,13 @@ export function RecipientsCard({
         <div className="flex flex-wrap items-end gap-3">
           <div className="grid gap-2">
             <Label htmlFor="recipients-filter">Sent weeks</Label>
-            <Select value={filter} onValueChange={onFilter}>
-              <SelectTrigger id="recipients-filter" className="w-52">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent className="max-h-72">
-                {filterOptions.map((option) => (
-                  <SelectItem key={option.value} value={option.value}>
-                    {option.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <OptionSelect
+              id="recipients-filter"
+              value={filter}
+              onValueChange={onFilter}
+              options={filterOptions}
+              className="w-52"
+            />
           </div>
           <Button variant="outline" onClick={() => onQuickSelect(20)} disabled={busy || leads.length === 0}>
             Next 20
