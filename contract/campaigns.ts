@@ -60,3 +60,21 @@ export const campaignListItemSchema = campaignSchema.extend({
   accountEmail: z.string().nullable(),
 });
 export type CampaignListItem = z.infer<typeof campaignListItemSchema>;
+
+/** GET /api/dashboard/stats (SPEC §3 Dashboard stats): counts of the user's campaign mails, rates in percent. */
+export const dashboardStatsSchema = z.object({
+  /** Mails with an outcome: accepted by the mailbox server, refused, or unknown. */
+  totalEmailsSent: z.number(),
+  /** Mails the mailbox server accepted. */
+  emailsDelivered: z.number(),
+  emailsOpened: z.number(),
+  emailsClicked: z.number(),
+  emailsResponded: z.number(),
+  deliveryRate: z.number(),
+  openRate: z.number(),
+  clickRate: z.number(),
+  responseRate: z.number(),
+  /** Leads who answered, out of the leads mailed. */
+  conversionRate: z.number(),
+});
+export type DashboardStats = z.infer<typeof dashboardStatsSchema>;

@@ -70,6 +70,8 @@ export const campaignRecipients = pgTable(
     uniqueIndex('campaign_recipients_campaign_lead_idx').on(table.campaignId, table.leadId),
     index('campaign_recipients_campaign_state_idx').on(table.campaignId, table.state, table.id),
     index('campaign_recipients_lead_idx').on(table.leadId, table.sentWeek),
+    // The dashboard's figures count a user's rows.
+    index('campaign_recipients_user_state_idx').on(table.userId, table.state),
     // Rows left `sending` by a crash are found without a scan.
     index('campaign_recipients_sending_idx').on(table.claimedAt).where(sql`state = 'sending'`),
   ],

@@ -563,3 +563,44 @@ describe('stopping a worker', () => {
     expect(await campaign(token, id)).toMatchObject({ status: 'completed', emailsSent: 100 });
   });
 });
+
+describe('GET /api/dashboard/stats', () => {
+  it('counts the user’s mails and answers, with rates in percent to one decimal', async () => {
+    const { token, accountId, templateId, leadIds } = await sender('stats', { count: 4 });
+    expect((await call('GET', '/api/dashboard/stats', token)).json()).toEqual({
+      totalEmailsSent: 0,
+      emailsDelivered: 0,
+      emailsOpened: 0,
+      emailsClicked: 0,
+      emailsResponded: 0,
+      deliveryRate: 0,
+      openRate: 0,
+      clickRate: 0,
+      responseRate: 0,
+      conversionRate: 0,
+    });
+    const id = await start(token, { accountId, templateId, leadIds });
+    smtp.failNextWith(550, '5.1.1 no such user');
+    await run(id);
+    // One lead answered (the replies reader will record this).
+    await t.database.db
+      .update(campaignRecipients)
+      .set({ repliedAt: now })
+      .where(eq(campaignRecipients.leadId, leadIds[1]));
+    expect((await call('GET', '/api/dashboard/stats', token)).json()).toEqual({
+      totalEmailsSent: 4,
+      emailsDelivered: 3,
+      emailsOpened: 0,
+      emailsClicked: 0,
+      emailsResponded: 1,
+      deliveryRate: 75,
+      openRate: 0,
+      clickRate: 0,
+      responseRate: 33.3,
+      conversionRate: 33.3,
+    });
+    expect(
+      (await call('GET', '/api/dashboard/stats', (await sender('stats-other')).token)).json().totalEmailsSent,
+    ).toBe(0);
+  });
+});

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   campaignListItemSchema,
   campaignSchema,
+  dashboardStatsSchema,
   sendMassEmailResponseSchema,
   sendMassEmailSchema,
 } from '../../../contract/campaigns';
@@ -21,6 +22,10 @@ export function campaignsRoutes(service: CampaignsService): FastifyPluginAsyncZo
         schema: { body: sendMassEmailSchema, response: { 200: sendMassEmailResponseSchema } },
       },
       async (request) => service.start(requireUser(request), request.body),
+    );
+
+    app.get('/api/dashboard/stats', { schema: { response: { 200: dashboardStatsSchema } } }, async (request) =>
+      service.stats(requireUser(request)),
     );
 
     app.get('/api/campaigns', { schema: { response: { 200: z.array(campaignListItemSchema) } } }, async (request) =>

@@ -3,6 +3,7 @@ import {
   CAMPAIGN_LIST_LIMIT,
   type Campaign,
   type CampaignListItem,
+  type DashboardStats,
   SEND_MASS_EMAIL_MESSAGES,
   type SendMassEmailRequest,
   type SendMassEmailResponse,
@@ -184,6 +185,37 @@ export function createCampaignsService(deps: {
           accountEmail: row.accountEmail,
         })),
       );
+    },
+
+    /**
+     * SPEC §3 Dashboard stats from the campaign rows. Opens and clicks stay 0 until tracking records them. Rates
+     * are percentages with one decimal: delivery of all mails with an outcome, the others of delivered mails,
+     * conversion of the leads mailed.
+     */
+    async stats(user: UserRow): Promise<DashboardStats> {
+      const [counts] = await db
+        .select({
+          total: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} IN ('sent', 'failed', 'unknown'))::int`,
+          delivered: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'sent')::int`,
+          responded: sql<number>`count(${campaignRecipients.repliedAt})::int`,
+          leadsMailed: sql<number>`count(DISTINCT ${campaignRecipients.leadId}) FILTER (WHERE ${campaignRecipients.state} = 'sent')::int`,
+          leadsResponded: sql<number>`count(DISTINCT ${campaignRecipients.leadId}) FILTER (WHERE ${campaignRecipients.repliedAt} IS NOT NULL)::int`,
+        })
+        .from(campaignRecipients)
+        .where(eq(campaignRecipients.userId, user.id));
+      const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
+      return {
+        totalEmailsSent: counts.total,
+        emailsDelivered: counts.delivered,
+        emailsOpened: 0,
+        emailsClicked: 0,
+        emailsResponded: counts.responded,
+        deliveryRate: percent(counts.delivered, counts.total),
+        openRate: 0,
+        clickRate: 0,
+        responseRate: percent(counts.responded, counts.delivered),
+        conversionRate: percent(counts.leadsResponded, counts.leadsMailed),
+      };
     },
 
     /** Stops a running campaign after the mail in flight; nothing is lost, resuming goes on where it stopped. */

@@ -1,0 +1,1 @@
+CREATE INDEX "campaign_recipients_user_state_idx" ON "campaign_recipients" USING btree ("user_id","state");
