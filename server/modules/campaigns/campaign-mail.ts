@@ -3,6 +3,11 @@ import type { EmailAccountRow, LeadRow, TemplateRow, UserRow } from '../../db/sc
 import type { OutgoingMail } from '../../mail/transport';
 import { renderEmail } from '../templates/render-email';
 
+/** The sender as campaign mails and the unsubscribe page name them: the user's name, else the company. */
+export function senderName(user: Pick<UserRow, 'firstName' | 'lastName' | 'companyName'>): string | null {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.companyName || null;
+}
+
 /**
  * One campaign mail as it leaves: the template rendered for the lead, an HTML and a plain-text part, the template's
  * files, and a footer with the sender's name, postal address and an unsubscribe link, which the List-Unsubscribe
@@ -19,7 +24,7 @@ export function composeCampaignMail(input: {
   const { recipient, lead, user, account, template, unsubscribeUrl } = input;
   const rendered = renderEmail(template, lead);
   const domain = account.email.split('@')[1] ?? 'localreach.local';
-  const sender = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.companyName || account.email;
+  const sender = senderName(user) ?? account.email;
   const address = (user.postalAddress ?? '')
     .split(/\r?\n/)
     .map((line) => line.trim())

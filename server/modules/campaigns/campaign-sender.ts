@@ -259,17 +259,22 @@ export function createCampaignSender(deps: {
      */
     async run(campaignId: number): Promise<void> {
       await settleAbandoned(campaignId);
+      const [started] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+      if (started?.status !== 'running') return;
+      // Read once per run: the template (with its files) does not change under a campaign; a deleted one sets
+      // the campaign's templateId to null, which the loop sees.
+      const [user] = await db.select().from(users).where(eq(users.id, started.userId));
+      const [template] = started.templateId
+        ? await db.select().from(templates).where(eq(templates.id, started.templateId))
+        : [];
       for (;;) {
         const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
         if (campaign?.status !== 'running') return;
-        const [user] = await db.select().from(users).where(eq(users.id, campaign.userId));
+        // The account is read each time: its status and limit may change while the campaign runs.
         const [account] = campaign.accountId
           ? await db.select().from(emailAccounts).where(eq(emailAccounts.id, campaign.accountId))
           : [];
-        const [template] = campaign.templateId
-          ? await db.select().from(templates).where(eq(templates.id, campaign.templateId))
-          : [];
-        if (!account || !template) {
+        if (!account || !template || campaign.templateId === null) {
           await pauseForAccount(
             campaignId,
             !account

@@ -71,9 +71,11 @@ export function createCampaignsService(deps: {
     assertCanSend(account);
   }
 
-  async function toDto(row: CampaignRow): Promise<Campaign> {
-    const [counts] = await db
+  /** Each campaign's row counts, in one grouped query. */
+  async function countsOf(ids: number[]) {
+    const rows = await db
       .select({
+        campaignId: campaignRecipients.campaignId,
         total: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} <> 'skipped')::int`,
         skipped: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'skipped')::int`,
         sent: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'sent')::int`,
@@ -81,20 +83,28 @@ export function createCampaignsService(deps: {
         unknown: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'unknown')::int`,
       })
       .from(campaignRecipients)
-      .where(eq(campaignRecipients.campaignId, row.id));
+      .where(inArray(campaignRecipients.campaignId, ids))
+      .groupBy(campaignRecipients.campaignId);
+    return new Map(rows.map((row) => [row.campaignId, row]));
+  }
+
+  function toDto(row: CampaignRow, counts: Awaited<ReturnType<typeof countsOf>>): Campaign {
+    const own = counts.get(row.id) ?? { total: 0, skipped: 0, sent: 0, failed: 0, unknown: 0 };
     return {
       id: row.id,
       status: row.status,
-      totalEmails: counts.total,
-      emailsSent: counts.sent,
-      emailsFailed: counts.failed,
-      emailsSkipped: row.emailsSkipped + counts.skipped,
-      emailsUnknown: counts.unknown,
+      totalEmails: own.total,
+      emailsSent: own.sent,
+      emailsFailed: own.failed,
+      emailsSkipped: row.emailsSkipped + own.skipped,
+      emailsUnknown: own.unknown,
       errorMessage: row.errorMessage,
       waitingReason: row.waitingReason,
       createdAt: row.createdAt.toISOString(),
     };
   }
+
+  const withCounts = async (row: CampaignRow) => toDto(row, await countsOf([row.id]));
 
   return {
     /**
@@ -165,7 +175,7 @@ export function createCampaignsService(deps: {
     },
 
     async get(user: UserRow, rawId: string): Promise<Campaign> {
-      return toDto(await owned(user, rawId));
+      return withCounts(await owned(user, rawId));
     },
 
     /** The user's campaigns, newest first, with the template and mailbox they use. */
@@ -178,13 +188,13 @@ export function createCampaignsService(deps: {
         .where(eq(campaigns.userId, user.id))
         .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
         .limit(CAMPAIGN_LIST_LIMIT);
-      return Promise.all(
-        rows.map(async (row) => ({
-          ...(await toDto(row.campaign)),
-          templateName: row.templateName,
-          accountEmail: row.accountEmail,
-        })),
-      );
+      if (rows.length === 0) return [];
+      const counts = await countsOf(rows.map((row) => row.campaign.id));
+      return rows.map((row) => ({
+        ...toDto(row.campaign, counts),
+        templateName: row.templateName,
+        accountEmail: row.accountEmail,
+      }));
     },
 
     /**
@@ -227,7 +237,7 @@ export function createCampaignsService(deps: {
         .set({ status: 'paused', waitingReason: 'Paused by you' })
         .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'running')))
         .returning();
-      return toDto(paused ?? campaign);
+      return withCounts(paused ?? campaign);
     },
 
     /** Starts a paused campaign again (after a pause, or once the mailbox is reconnected). */
@@ -241,7 +251,7 @@ export function createCampaignsService(deps: {
         .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'paused')))
         .returning();
       await enqueueSend(campaign.id);
-      return toDto(running ?? campaign);
+      return withCounts(running ?? campaign);
     },
 
     /**
@@ -263,7 +273,7 @@ export function createCampaignsService(deps: {
         .where(and(eq(campaigns.id, campaign.id), inArray(campaigns.status, ['completed', 'failed', 'running'])))
         .returning();
       await enqueueSend(campaign.id);
-      return toDto(running ?? campaign);
+      return withCounts(running ?? campaign);
     },
   };
 }

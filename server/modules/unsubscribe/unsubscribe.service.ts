@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { campaignRecipients, leads, users } from '../../db/schema';
 import type { LinkTokens } from '../../lib/link-tokens';
+import { senderName } from '../campaigns/campaign-mail';
 
 export type UnsubscribeService = ReturnType<typeof createUnsubscribeService>;
 
@@ -30,8 +31,7 @@ export function createUnsubscribeService(deps: { db: Database; linkTokens: LinkT
 
   const describe = (found: NonNullable<Awaited<ReturnType<typeof find>>>): UnsubscribeTarget => ({
     leadEmail: found.lead.email,
-    senderName:
-      [found.user.firstName, found.user.lastName].filter(Boolean).join(' ') || found.user.companyName || 'the sender',
+    senderName: senderName(found.user) ?? 'the sender',
     unsubscribed: found.lead.status !== 'active',
   });
 

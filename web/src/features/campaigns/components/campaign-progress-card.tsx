@@ -65,8 +65,7 @@ export function CampaignProgressCard({ campaignId, onDismiss }: { campaignId: nu
         {data.status === 'completed' && (
           <p className="font-medium">{completedText(data.emailsSent, data.emailsFailed)}</p>
         )}
-        {data.status === 'failed' && data.errorMessage && <p className="text-destructive">{data.errorMessage}</p>}
-        {data.status === 'paused' && data.errorMessage && <p className="text-destructive">{data.errorMessage}</p>}
+        {data.status !== 'running' && data.errorMessage && <p className="text-destructive">{data.errorMessage}</p>}
         {data.waitingReason && <p className="text-amber-700">{data.waitingReason}</p>}
         {data.emailsUnknown > 0 && (
           <p className="text-amber-700">
