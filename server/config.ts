@@ -27,6 +27,7 @@ const envSchema = z
     AI_API_KEY: z.string().optional(),
     AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
     AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+    CAMPAIGN_STALE_SENDING_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
     MS_CLIENT_ID: z.string().optional(),
     MS_CLIENT_SECRET: z.string().optional(),
     MS_TENANT: z.string().min(1).default('common'),
@@ -63,6 +64,8 @@ export type Config = {
   aiApiKey: string | undefined;
   aiModel: string;
   aiTimeoutMs: number;
+  /** A mail left `sending` this long belongs to a sender that died; a campaign unseen this long lost its sender. */
+  campaignStaleSendingMs: number;
   oauth: OAuthConfig;
 };
 
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiApiKey: values.AI_API_KEY,
     aiModel: values.AI_MODEL,
     aiTimeoutMs: values.AI_TIMEOUT_MS,
+    campaignStaleSendingMs: values.CAMPAIGN_STALE_SENDING_SECONDS * 1000,
     oauth: {
       microsoft: {
         clientId: values.MS_CLIENT_ID,

@@ -9,19 +9,20 @@ import { type Clock, systemClock } from './lib/clock';
 import { createLinkTokens } from './lib/link-tokens';
 import { RateLimiter } from './lib/rate-limiter';
 import { SecretBox } from './lib/secret-box';
-import { ApiTransport, gmailSendMessage, graphSendMail } from './mail/api-transport';
+import { ApiTransport, gmailApi, graphApi } from './mail/api-transport';
 import { googleProvider, microsoftProvider } from './mail/oauth-provider';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createOAuthService } from './modules/accounts/oauth.service';
 import { createAiService } from './modules/ai/ai.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createSessionsService } from './modules/auth/sessions.service';
-import { createCampaignSender } from './modules/campaigns/campaign-sender';
+import { createCampaignSender, type Sleep, STALE_SENDING_MS } from './modules/campaigns/campaign-sender';
 import { createCampaignsService } from './modules/campaigns/campaigns.service';
 import { createLeadsService } from './modules/leads/leads.service';
 import { createSendAllowance } from './modules/sending/send-allowance';
 import { createTransportRegistry } from './modules/sending/transport-registry';
 import { createTemplatesService } from './modules/templates/templates.service';
+import { createTrackingService } from './modules/tracking/tracking.service';
 import { createUnsubscribeService } from './modules/unsubscribe/unsubscribe.service';
 import { createUsersService } from './modules/users/users.service';
 
@@ -38,7 +39,7 @@ export type ContainerConfig = Pick<
   | 'aiModel'
   | 'aiTimeoutMs'
 > &
-  Partial<Pick<Config, 'aiBaseUrl' | 'aiApiKey'>>;
+  Partial<Pick<Config, 'aiBaseUrl' | 'aiApiKey' | 'campaignStaleSendingMs'>>;
 
 export type ContainerOptions<Catalogue extends JobCatalogue> = {
   clock?: Clock;
@@ -47,6 +48,10 @@ export type ContainerOptions<Catalogue extends JobCatalogue> = {
   runsWorkers?: boolean;
   /** The job catalogue; tests extend the app's own. */
   catalogue?: Catalogue;
+  /** How senders wait for their pace; tests step their clock instead. */
+  sleep?: Sleep;
+  /** Randomness of the pace's gaps (tests fix it). */
+  random?: () => number;
 };
 
 export type Services = ReturnType<typeof createServices>;
@@ -76,9 +81,12 @@ export async function createContainer<Catalogue extends JobCatalogue = JobCatalo
     onError: (error) => log.error({ err: error }, 'job queue error'),
   });
   const appJobs: JobQueue<JobCatalogue> = jobs;
-  const services = createServices(config, database.db, options.clock ?? systemClock, {
-    campaignSend: (campaignId) => appJobs.send('campaigns.send', { campaignId }),
-  });
+  const services = createServices(
+    config,
+    database.db,
+    { clock: options.clock ?? systemClock, sleep: options.sleep, random: options.random },
+    { campaignSend: (campaignId) => appJobs.send('campaigns.send', { campaignId }) },
+  );
   return {
     config,
     db: database.db,
@@ -97,14 +105,19 @@ export async function createContainer<Catalogue extends JobCatalogue = JobCatalo
 /** The jobs services enqueue, as plain functions (the catalogue's handlers use the services in turn). */
 type Enqueue = { campaignSend(campaignId: number): Promise<unknown> };
 
-function createServices(config: ContainerConfig, db: Database, clock: Clock, enqueue: Enqueue) {
+/** Where services get time and chance from: the system's, or a test's. */
+type Ambient = { clock: Clock; sleep?: Sleep; random?: () => number };
+
+function createServices(config: ContainerConfig, db: Database, ambient: Ambient, enqueue: Enqueue) {
+  const { clock } = ambient;
+  const staleSendingMs = config.campaignStaleSendingMs ?? STALE_SENDING_MS;
   const secrets = new SecretBox(config.encryptionKey);
   const oauthProviders = {
     outlook: microsoftProvider(config.oauth.microsoft, clock),
     gmail: googleProvider(config.oauth.google, clock),
   };
   const sessions = createSessionsService({ db, sessionSecret: config.sessionSecret, clock });
-  const allowance = createSendAllowance({ db, clock });
+  const allowance = createSendAllowance({ db, clock, random: ambient.random });
   const transports = createTransportRegistry({
     db,
     secrets,
@@ -113,9 +126,7 @@ function createServices(config: ContainerConfig, db: Database, clock: Clock, enq
       new ApiTransport(
         tokens,
         oauthProviders[provider],
-        provider === 'outlook'
-          ? graphSendMail(config.oauth.microsoft.graphUrl)
-          : gmailSendMessage(config.oauth.google.gmailUrl),
+        provider === 'outlook' ? graphApi(config.oauth.microsoft.graphUrl) : gmailApi(config.oauth.google.gmailUrl),
         save,
         clock,
       ),
@@ -129,11 +140,14 @@ function createServices(config: ContainerConfig, db: Database, clock: Clock, enq
     transports,
     linkTokens,
     publicUrl: config.publicUrl,
+    staleSendingMs,
+    sleep: ambient.sleep,
   });
   const campaigns = createCampaignsService({
     db,
     clock,
     enqueueSend: enqueue.campaignSend,
+    staleSenderMs: staleSendingMs,
   });
   const limiter = new RateLimiter(config.authRateLimitPerMinute, 60_000, () => clock.now().getTime());
   return {
@@ -145,6 +159,7 @@ function createServices(config: ContainerConfig, db: Database, clock: Clock, enq
     campaignSender,
     campaigns,
     unsubscribe: createUnsubscribeService({ db, linkTokens }),
+    tracking: createTrackingService({ db, clock, linkTokens }),
     auth: createAuthService({ db, sessions, limiter, clock }),
     users: createUsersService({ db, clock }),
     leads: createLeadsService({ db }),

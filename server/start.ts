@@ -37,6 +37,9 @@ export async function startLocalReach<Catalogue extends JobCatalogue = JobCatalo
   if (runsWorkers) {
     await container.jobs.startWorkers({ services: container.services, log });
     log.info('Job workers started');
+    // Campaigns a killed worker left running go on now, not when its pg-boss job expires.
+    const resumed = await container.services.campaigns.resumeStalled({ quietMs: 0 });
+    if (resumed > 0) log.info(`Resumed ${resumed} campaign(s) that lost their sender`);
   }
 
   let app: FastifyInstance | null = null;

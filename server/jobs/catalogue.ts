@@ -27,6 +27,17 @@ export const jobCatalogue = {
       return { campaignId };
     },
   }),
+  /** Gives campaigns whose sender died (a killed worker) a new run; also run as each worker starts. */
+  'campaigns.resume-stalled': defineJob({
+    payload: z.object({}).passthrough(),
+    policy: { retryLimit: 2, retryDelay: 30, expireInSeconds: 120 },
+    cron: '* * * * *',
+    async run(_payload, { services, log }) {
+      const resumed = await services.campaigns.resumeStalled();
+      if (resumed > 0) log.info(`Resumed ${resumed} campaign(s) that lost their sender`);
+      return { resumed };
+    },
+  }),
 };
 
 export type JobCatalogue = typeof jobCatalogue;

@@ -15,8 +15,9 @@ const WAIT: ReadonlySet<ErrorCode> = new Set(['mail_rate_limited', 'daily_limit'
 
 /**
  * The one place errors become job outcomes, as `error-handler.ts` is the one place they become HTTP answers.
- * Refused credentials, refused messages and bad input will not change by retrying; unknown errors (a bug, a
- * dropped database connection) are retried and end up failed in pg-boss when they persist.
+ * Refused credentials, refused messages and bad input will not change by retrying, and a send that may have gone
+ * out (`mail_uncertain`) must not be repeated; unknown errors (a bug, a dropped database connection) are retried
+ * and end up failed in pg-boss when they persist.
  */
 export function jobFailureFor(error: unknown): JobFailure {
   if (error instanceof DomainError) {

@@ -26,3 +26,34 @@ describe('mail link tokens', () => {
     }
   });
 });
+
+describe('click tokens', () => {
+  const url = 'https://example.test/offer?a=1&b=2';
+
+  it('give back the row, the link’s place and the URL they were signed with', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+        fc.integer({ min: 0, max: 999 }),
+        fc.webUrl(),
+        (id, index, target) =>
+          JSON.stringify(tokens.verifyClick(tokens.signClick(id, index, target), target)) ===
+          JSON.stringify({ recipientId: id, linkIndex: index, url: target }),
+      ),
+    );
+  });
+
+  it('refuse another URL, row or place, a row token, and other text', () => {
+    const token = tokens.signClick(42, 1, url);
+    const [, , signature] = token.split('.');
+    expect(tokens.verifyClick(token, 'https://evil.test/')).toBeNull();
+    expect(tokens.verifyClick(token, `${url}&c=3`)).toBeNull();
+    expect(tokens.verifyClick(`43.1.${signature}`, url)).toBeNull();
+    expect(tokens.verifyClick(`42.0.${signature}`, url)).toBeNull();
+    expect(tokens.verifyClick(tokens.sign('open', 42), url)).toBeNull();
+    expect(tokens.verify('open', tokens.sign('unsubscribe', 42))).toBeNull();
+    for (const junk of ['', '42.1', `42.01.${signature}`, `42.-1.${signature}`, `${token}x`]) {
+      expect(tokens.verifyClick(junk, url)).toBeNull();
+    }
+  });
+});

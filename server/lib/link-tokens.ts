@@ -1,34 +1,63 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** What a signed link in a mail may do; a token signed for one purpose is refused for another. */
-export type LinkPurpose = 'unsubscribe';
+export type LinkPurpose = 'unsubscribe' | 'open';
+
+/** A followed link of a mail: its row, its place among the mail's links, and the URL that stood there. */
+export type SignedClick = { recipientId: number; linkIndex: number; url: string };
 
 export type LinkTokens = ReturnType<typeof createLinkTokens>;
 
+const SIGNATURE = '([A-Za-z0-9_-]{22})';
+const ID = '([1-9]\\d{0,15})';
+const ROW_TOKEN = new RegExp(`^${ID}\\.${SIGNATURE}$`);
+const CLICK_TOKEN = new RegExp(`^${ID}\\.(0|[1-9]\\d{0,5})\\.${SIGNATURE}$`);
+
 /**
- * Tokens for the links in sent mail (unsubscribe now; opens and clicks later): the recipient row id and an HMAC of
- * it, so a token cannot be guessed from another and a changed one is refused. The key is derived from the session
+ * Tokens for the links in sent mail: the recipient row id and an HMAC of it, so a token cannot be guessed from
+ * another and a changed one is refused. A click token also signs the link's place in the mail and its URL, which
+ * travels beside it: the redirect can only lead where the mail itself pointed. The key is derived from the session
  * secret, so no new setting is needed, and it differs from the key sessions use.
  */
 export function createLinkTokens(secret: string) {
   const key = createHmac('sha256', secret).update('localreach mail links v1').digest();
-  const signature = (purpose: LinkPurpose, id: number) =>
-    createHmac('sha256', key).update(`${purpose}:${id}`).digest('base64url').slice(0, 22);
+  const signature = (message: string) => createHmac('sha256', key).update(message).digest('base64url').slice(0, 22);
+  const same = (expected: string, given: string) => {
+    const a = Buffer.from(expected);
+    const b = Buffer.from(given);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
+  const rowId = (digits: string) => {
+    const id = Number(digits);
+    return Number.isSafeInteger(id) ? id : null;
+  };
+  // The URL comes last, after fixed-shape fields, so no two (id, index, url) sign the same text.
+  const clickMessage = (id: number, index: number, url: string) => `click:${id}:${index}:${url}`;
 
   return {
     sign(purpose: LinkPurpose, id: number): string {
-      return `${id}.${signature(purpose, id)}`;
+      return `${id}.${signature(`${purpose}:${id}`)}`;
     },
 
     /** The row id a token was signed for, or null for anything else. */
     verify(purpose: LinkPurpose, token: string): number | null {
-      const match = /^([1-9]\d{0,15})\.([A-Za-z0-9_-]{22})$/.exec(token);
-      if (!match) return null;
-      const id = Number(match[1]);
-      if (!Number.isSafeInteger(id)) return null;
-      const expected = Buffer.from(signature(purpose, id));
-      const given = Buffer.from(match[2]);
-      return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+      const match = ROW_TOKEN.exec(token);
+      const id = match && rowId(match[1]);
+      return id && same(signature(`${purpose}:${id}`), match[2]) ? id : null;
+    },
+
+    /** The token of link number `linkIndex` (from 0) of row `id`'s mail, which pointed to `url`. */
+    signClick(id: number, linkIndex: number, url: string): string {
+      return `${id}.${linkIndex}.${signature(clickMessage(id, linkIndex, url))}`;
+    },
+
+    /** The click a token and URL were signed as, or null when either was changed or made up. */
+    verifyClick(token: string, url: string): SignedClick | null {
+      const match = CLICK_TOKEN.exec(token);
+      const id = match && rowId(match[1]);
+      if (!match || !id) return null;
+      const linkIndex = Number(match[2]);
+      return same(signature(clickMessage(id, linkIndex, url)), match[3]) ? { recipientId: id, linkIndex, url } : null;
     },
   };
 }

@@ -1,33 +1,46 @@
-import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Clock } from '../lib/clock';
+import { composeMime } from './mime-message';
 import type { OAuthProvider, OAuthTokens } from './oauth-provider';
-import { type MailTransport, type OutgoingMail, type SendResult, TransportError } from './transport';
+import { type MailTransport, type OutgoingMail, type SendResult, TransportError, uncertainSend } from './transport';
 
 /** The longest Retry-After we wait out in place; longer ones go back to the caller as rate_limited. */
 const MAX_INLINE_WAIT_SECONDS = 10;
+/** How long one call to the provider may take before it counts as failed. */
+const CALL_TIMEOUT_MS = 30_000;
 
-type ApiCall = (accessToken: string, mail: OutgoingMail) => Promise<Response>;
+/** A provider's mail API: how it sends a message, and how its Sent folder is searched by Message-ID. */
+/** One send call: where it goes, its body and the body's content type. */
+export type ApiSendRequest = { url: string; body: string; contentType: string };
+
+export type MailApi = {
+  /** Where to POST the message and the JSON body to post. */
+  sendRequest(mail: OutgoingMail): Promise<ApiSendRequest>;
+  /** A GET that lists the Sent folder's messages with this Message-ID. */
+  sentSearchUrl(messageId: string): string;
+  /** Whether the search's JSON answer lists a message. */
+  listsMessage(answer: unknown): boolean;
+};
 
 /**
  * Sending through a provider's HTTP API with OAuth tokens: refreshes an expired access token (and once more on a
  * 401), honours 429 Retry-After, and hands refreshed tokens to `saveTokens` so they survive a restart.
+ *
+ * A call that fails with no answer is `temporary` while the request body was not all written out (the provider
+ * cannot act on half a JSON body), and `uncertain` after it was: the message may have been sent.
  */
 export class ApiTransport implements MailTransport {
   constructor(
     private tokens: OAuthTokens,
     private readonly provider: OAuthProvider,
-    private readonly call: ApiCall,
+    private readonly api: MailApi,
     private readonly saveTokens: (tokens: OAuthTokens) => Promise<void>,
     private readonly clock: Clock,
+    private readonly timeoutMs = CALL_TIMEOUT_MS,
   ) {}
 
   async send(mail: OutgoingMail): Promise<SendResult> {
-    if (this.tokens.expiresAt - 60_000 < this.clock.now().getTime()) await this.refresh();
-    let response = await this.attempt(mail);
-    if (response.status === 401) {
-      await this.refresh();
-      response = await this.attempt(mail);
-    }
+    const request = await this.api.sendRequest(mail);
+    let response = await this.authorized((accessToken) => this.post(request, accessToken));
     if (response.status === 429) {
       const wait = retryAfterSeconds(response, this.clock);
       if (wait > MAX_INLINE_WAIT_SECONDS) {
@@ -38,7 +51,7 @@ export class ApiTransport implements MailTransport {
         );
       }
       await new Promise((resolve) => setTimeout(resolve, wait * 1000));
-      response = await this.attempt(mail);
+      response = await this.authorized((accessToken) => this.post(request, accessToken));
     }
     if (response.ok) return { messageId: mail.messageId, response: `${response.status} ${response.statusText}` };
     const { message: reason, quota } = await apiError(response);
@@ -49,12 +62,61 @@ export class ApiTransport implements MailTransport {
     throw new TransportError(response.status >= 500 ? 'temporary' : 'permanent', reason);
   }
 
+  /** Searches the Sent folder; null when the provider could not be asked or gave no usable answer. */
+  async findSent(messageId: string): Promise<boolean | null> {
+    let response: Response;
+    try {
+      response = await this.authorized((accessToken) =>
+        fetch(this.api.sentSearchUrl(messageId), {
+          headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+          signal: AbortSignal.timeout(this.timeoutMs),
+        }),
+      );
+    } catch (error) {
+      if (error instanceof TransportError && error.kind === 'auth') throw error;
+      return null;
+    }
+    // Still refused after a fresh token: the credentials are gone. Anything else (403, 429, 5xx) cannot tell.
+    if (response.status === 401) throw new TransportError('auth', `${this.provider.label} refused the sign-in (401).`);
+    if (!response.ok) return null;
+    const answer = await response.json().catch(() => null);
+    return answer === null ? null : this.api.listsMessage(answer);
+  }
+
   close() {}
 
-  private async attempt(mail: OutgoingMail): Promise<Response> {
+  /** One call with a fresh enough access token, and once more with a refreshed one when it is refused (401). */
+  private async authorized(call: (accessToken: string) => Promise<Response>): Promise<Response> {
+    if (this.tokens.expiresAt - 60_000 < this.clock.now().getTime()) await this.refresh();
+    const response = await call(this.tokens.accessToken);
+    if (response.status !== 401) return response;
+    await response.body?.cancel();
+    await this.refresh();
+    return call(this.tokens.accessToken);
+  }
+
+  private async post(request: ApiSendRequest, accessToken: string): Promise<Response> {
+    const body = Buffer.from(request.body);
+    let handedOver = false;
+    // A streamed body needs `duplex`, which TypeScript's RequestInit does not list yet.
+    const init: RequestInit & { duplex: 'half' } = {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        'content-type': request.contentType,
+        'content-length': String(body.length),
+      },
+      body: watchedBody(body, () => {
+        handedOver = true;
+      }),
+      duplex: 'half',
+      signal: AbortSignal.timeout(this.timeoutMs),
+    };
     try {
-      return await this.call(this.tokens.accessToken, mail);
-    } catch {
+      return await fetch(request.url, init);
+    } catch (error) {
+      const reason = error instanceof Error && error.name === 'TimeoutError' ? 'no answer in time' : 'connection lost';
+      if (handedOver) throw uncertainSend(this.provider.label, reason);
       throw new TransportError('temporary', `Could not reach ${this.provider.label}'s mail service.`);
     }
   }
@@ -63,6 +125,29 @@ export class ApiTransport implements MailTransport {
     this.tokens = await this.provider.refresh(this.tokens);
     await this.saveTokens(this.tokens);
   }
+}
+
+/**
+ * A request body that tells when the HTTP client has taken all of it: fetch pulls it only once connected, and
+ * pulls again (finding its end) only after writing the bytes out to the socket.
+ */
+function watchedBody(bytes: Uint8Array, onTaken: () => void): ReadableStream<Uint8Array> {
+  let given = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (given) {
+          onTaken();
+          controller.close();
+          return;
+        }
+        given = true;
+        controller.enqueue(bytes);
+      },
+    },
+    // Nothing is read ahead: a pull means the client asked.
+    { highWaterMark: 0 },
+  );
 }
 
 function retryAfterSeconds(response: Response, clock: Clock): number {
@@ -87,52 +172,50 @@ async function apiError(response: Response): Promise<{ message: string; quota: b
   };
 }
 
-/** Microsoft Graph: POST /me/sendMail with the message as JSON. */
-export function graphSendMail(graphUrl: string): ApiCall {
-  return (accessToken, mail) =>
-    fetch(`${graphUrl}/me/sendMail`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-      signal: AbortSignal.timeout(30_000),
-      body: JSON.stringify({
-        message: {
-          subject: mail.subject,
-          body: { contentType: 'HTML', content: mail.html },
-          toRecipients: [{ emailAddress: { address: mail.to } }],
-          internetMessageId: mail.messageId,
-          internetMessageHeaders: Object.entries(mail.headers ?? {}).map(([name, value]) => ({ name, value })),
-          attachments: (mail.attachments ?? []).map((file) => ({
-            '@odata.type': '#microsoft.graph.fileAttachment',
-            name: file.filename,
-            contentType: file.contentType,
-            contentBytes: file.content.toString('base64'),
-          })),
-        },
-        saveToSentItems: true,
-      }),
-    });
+/**
+ * Microsoft Graph: POST /me/sendMail with the whole MIME message, base64, as text/plain (Graph's MIME form; a copy is
+ * saved to Sent Items). The JSON form would refuse our List-Unsubscribe headers (it takes only X- headers) and
+ * drop the plain-text part. The Sent Items folder is filtered on internetMessageId, which Graph keeps with its
+ * angle brackets.
+ */
+export function graphApi(graphUrl: string): MailApi {
+  return {
+    sendRequest: async (mail) => ({
+      url: `${graphUrl}/me/sendMail`,
+      body: (await composeMime(mail)).toString('base64'),
+      contentType: 'text/plain',
+    }),
+    sentSearchUrl(messageId) {
+      const params = new URLSearchParams({
+        // OData string literals escape a quote by doubling it.
+        $filter: `internetMessageId eq '${messageId.replaceAll("'", "''")}'`,
+        $select: 'id',
+        $top: '1',
+      });
+      return `${graphUrl}/me/mailFolders/sentitems/messages?${params}`;
+    },
+    listsMessage: (answer) => ((answer as { value?: unknown[] }).value?.length ?? 0) > 0,
+  };
 }
 
-/** Gmail API: users.messages.send with the whole MIME message, built by nodemailer's MailComposer. */
-export function gmailSendMessage(gmailUrl: string): ApiCall {
-  return async (accessToken, mail) => {
-    const mime = await new MailComposer({
-      from: mail.from.name ? { name: mail.from.name, address: mail.from.address } : mail.from.address,
-      to: mail.to,
-      subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      messageId: mail.messageId,
-      headers: mail.headers,
-      attachments: mail.attachments,
-    })
-      .compile()
-      .build();
-    return fetch(`${gmailUrl}/gmail/v1/users/me/messages/send`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
-      signal: AbortSignal.timeout(30_000),
-      body: JSON.stringify({ raw: mime.toString('base64url') }),
-    });
+/**
+ * Gmail API: users.messages.send with the whole MIME message; the Sent folder is searched with Gmail's
+ * `rfc822msgid:` operator (the Message-ID without its angle brackets).
+ */
+export function gmailApi(gmailUrl: string): MailApi {
+  return {
+    sendRequest: async (mail) => ({
+      url: `${gmailUrl}/gmail/v1/users/me/messages/send`,
+      body: JSON.stringify({ raw: (await composeMime(mail)).toString('base64url') }),
+      contentType: 'application/json',
+    }),
+    sentSearchUrl(messageId) {
+      const params = new URLSearchParams({
+        q: `in:sent rfc822msgid:${messageId.replace(/^<|>$/g, '')}`,
+        maxResults: '1',
+      });
+      return `${gmailUrl}/gmail/v1/users/me/messages?${params}`;
+    },
+    listsMessage: (answer) => ((answer as { messages?: unknown[] }).messages?.length ?? 0) > 0,
   };
 }

@@ -1,11 +1,16 @@
+import { PassThrough, pipeline } from 'node:stream';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { ServerSettings } from '../../contract/accounts';
-import { type MailTransport, type OutgoingMail, type SendResult, TransportError } from './transport';
+import { composeMime } from './mime-message';
+import { type MailTransport, type OutgoingMail, type SendResult, TransportError, uncertainSend } from './transport';
 
 const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
+/** How long to wait for the server, in milliseconds (shorter in tests). */
+export type SmtpTimeouts = typeof TIMEOUTS;
+
 /** Connects to the address the host guard resolved, keeping the host name for TLS certificate checks. */
-function connection(settings: ServerSettings, address: string) {
+function connection(settings: ServerSettings, address: string, timeouts: Partial<SmtpTimeouts> = {}) {
   return {
     host: address,
     port: settings.port,
@@ -13,32 +18,60 @@ function connection(settings: ServerSettings, address: string) {
     auth: { user: settings.user, pass: settings.password },
     tls: { servername: settings.host.replace(/^\[|\]$/g, '') },
     ...TIMEOUTS,
+    ...timeouts,
   };
 }
 
-/** Sends through the mailbox's own SMTP server; one pooled connection set per account, reused between sends. */
+/** Whether the connection has read the whole message out to the server (only after the server's 354). */
+type Handover = { complete: boolean };
+
+/**
+ * Sends through the mailbox's own SMTP server; one pooled connection set per account, reused between sends.
+ *
+ * A connection that breaks before the server got the whole message (and its terminating dot) delivered nothing:
+ * `temporary`. One that breaks after it, before the server answered, may have delivered it: `uncertain`. To tell
+ * them apart, the stream nodemailer pipes into the socket after the server's 354 is watched; the composed
+ * message itself cannot be, as nodemailer reads it ahead into its buffers long before DATA.
+ */
 export class SmtpTransport implements MailTransport {
   private readonly transporter: Transporter;
+  /** Keyed by the composed message each send hands to nodemailer. */
+  private readonly handovers = new WeakMap<object, Handover>();
 
-  constructor(settings: ServerSettings, address: string) {
-    this.transporter = nodemailer.createTransport({ ...connection(settings, address), pool: true, maxConnections: 2 });
+  constructor(settings: ServerSettings, address: string, timeouts: Partial<SmtpTimeouts> = {}) {
+    this.transporter = nodemailer.createTransport({
+      ...connection(settings, address, timeouts),
+      pool: true,
+      maxConnections: 2,
+    });
+    this.transporter.use('stream', (mail, done) => {
+      const raw = mail.data.raw;
+      const handover = typeof raw === 'object' ? this.handovers.get(raw) : undefined;
+      if (handover) {
+        mail.message.processFunc((message) => {
+          const watched = new PassThrough();
+          // 'end' comes once the connection has read every byte, and only then does it write the final dot.
+          watched.once('end', () => {
+            handover.complete = true;
+          });
+          // A failing message stream fails the send through `watched` (pipeline destroys it with the error).
+          pipeline(message, watched, () => {});
+          return watched;
+        });
+      }
+      done();
+    });
   }
 
   async send(mail: OutgoingMail): Promise<SendResult> {
+    const raw = await composeMime(mail);
+    const handover: Handover = { complete: false };
+    this.handovers.set(raw, handover);
     try {
-      const info = await this.transporter.sendMail({
-        from: mail.from.name ? { name: mail.from.name, address: mail.from.address } : mail.from.address,
-        to: mail.to,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        messageId: mail.messageId,
-        attachments: mail.attachments,
-        headers: mail.headers,
-      });
-      return { messageId: info.messageId ?? mail.messageId, response: info.response ?? '' };
+      const info = await this.transporter.sendMail({ raw, envelope: { from: mail.from.address, to: [mail.to] } });
+      return { messageId: mail.messageId, response: info.response ?? '' };
     } catch (error) {
-      throw smtpError(error);
+      throw smtpError(error, handover.complete);
     }
   }
 
@@ -61,8 +94,11 @@ export async function verifySmtp(settings: ServerSettings, address: string): Pro
 
 type SmtpFailure = Error & { code?: string; responseCode?: number; response?: string };
 
-/** Sorts nodemailer's failure into our kinds, keeping the server's own words. */
-export function smtpError(error: unknown): TransportError {
+/**
+ * Sorts nodemailer's failure into our kinds, keeping the server's own words. `handedOver`: the whole message had
+ * gone out to the server, so a failure without an SMTP reply leaves it unknown whether the server took it.
+ */
+export function smtpError(error: unknown, handedOver = false): TransportError {
   const failure = error as SmtpFailure;
   const said = failure.response?.trim() || failure.message;
   const code = failure.responseCode;
@@ -73,5 +109,7 @@ export function smtpError(error: unknown): TransportError {
     return new TransportError('temporary', `The SMTP server is temporarily refusing mail: ${said}`);
   }
   if (code && code >= 500) return new TransportError('permanent', `The SMTP server refused the message: ${said}`);
+  // Any reply (4xx, 5xx) says the server did not take it; only silence after the message leaves it open.
+  if (handedOver && !code) return uncertainSend('the SMTP server', said);
   return new TransportError('temporary', `Could not reach the SMTP server: ${said}`);
 }

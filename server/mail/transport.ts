@@ -17,10 +17,12 @@ export type OutgoingMail = {
 export type SendResult = { messageId: string; response: string };
 
 /**
- * Why a send failed: `auth` (credentials refused: the account goes to error), `temporary` (try again later),
- * `rate_limited` (the provider asked us to slow down), `permanent` (this message will never go).
+ * Why a send failed: `auth` (credentials refused: the account goes to error), `temporary` (not sent: try again
+ * later), `rate_limited` (the provider asked us to slow down), `permanent` (this message will never go),
+ * `uncertain` (the connection broke after the whole message was handed over: it may have gone, so it must not be
+ * sent again blindly).
  */
-export type TransportErrorKind = 'auth' | 'temporary' | 'rate_limited' | 'permanent';
+export type TransportErrorKind = 'auth' | 'temporary' | 'rate_limited' | 'permanent' | 'uncertain';
 
 export class TransportError extends DomainError {
   readonly code: ErrorCode;
@@ -35,6 +37,14 @@ export class TransportError extends DomainError {
   }
 }
 
+/** The message reached the other side but no answer came back (`reason` says what happened instead). */
+export function uncertainSend(service: string, reason: string): TransportError {
+  return new TransportError(
+    'uncertain',
+    `The connection to ${service} broke after the message was handed over (${reason}): it may or may not have been sent. Check the mailbox's Sent folder before sending again.`,
+  );
+}
+
 /** The stored credentials cannot be decrypted (ENCRYPTION_KEY changed): only connecting again helps. */
 export class CredentialsUnreadableError extends TransportError {
   override readonly code = 'credentials_unreadable';
@@ -47,5 +57,11 @@ export class CredentialsUnreadableError extends TransportError {
 /** The one interface the app sends mail through: SMTP, Microsoft Graph or the Gmail API. */
 export interface MailTransport {
   send(mail: OutgoingMail): Promise<SendResult>;
+  /**
+   * Whether a message with this Message-ID is in the mailbox's Sent folder: true or false as the provider
+   * answered, null when it cannot tell (unreachable, odd answer). Throws TransportError `auth` when the
+   * credentials are refused. Missing where the mailbox cannot be searched.
+   */
+  findSent?(messageId: string): Promise<boolean | null>;
   close(): void;
 }

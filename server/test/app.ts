@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import { type ContainerConfig, createContainer } from '../container';
 import type { Clock } from '../lib/clock';
+import type { Sleep } from '../modules/campaigns/campaign-sender';
 import { createTestDatabase } from './database';
 
 export const testConfig: ContainerConfig = {
@@ -33,10 +34,14 @@ export const testConfig: ContainerConfig = {
  */
 export async function createTestApp(
   overrides: Partial<ContainerConfig> = {},
-  options: { clock?: Clock; webDist?: string } = {},
+  options: { clock?: Clock; webDist?: string; sleep?: Sleep } = {},
 ) {
   const database = await createTestDatabase();
-  const container = await createContainer({ ...testConfig, ...overrides }, database, { clock: options.clock });
+  // Senders do not wait for their pace unless a test steps its clock through `sleep`.
+  const container = await createContainer({ ...testConfig, ...overrides }, database, {
+    clock: options.clock,
+    sleep: options.sleep ?? (async () => {}),
+  });
   const app = await buildApp(container, { webDist: options.webDist ?? null });
   return {
     app,

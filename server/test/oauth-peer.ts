@@ -5,12 +5,7 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 
 export const PEER_CLIENT = { id: 'test-client-id', secret: 'test-client-secret' };
 
-type SentGraph = {
-  kind: 'graph';
-  authorization: string;
-  body: { message: Record<string, unknown>; saveToSentItems: boolean };
-};
-type SentGmail = { kind: 'gmail'; authorization: string; mail: ParsedMail };
+type Sent = { kind: 'graph' | 'gmail'; authorization: string; mail: ParsedMail };
 
 /**
  * A local stand-in for Microsoft's identity platform + Graph and Google's OAuth + Gmail API, following their
@@ -23,10 +18,11 @@ export async function startOAuthPeer() {
   const accessTokens = new Set<string>();
   const refreshTokens = new Set<string>();
   const grants: string[] = [];
-  const sent: (SentGraph | SentGmail)[] = [];
+  const sent: Sent[] = [];
   let counter = 0;
   let rateLimit: number | null = null;
   let refusal: { status: number; body: unknown } | null = null;
+  let lostAnswer: 'drop' | 'hang' | null = null;
 
   const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -95,10 +91,40 @@ export async function startOAuthPeer() {
     if (req.method === 'GET' && url.pathname === '/gmail/gmail/v1/users/me/profile') {
       return json(res, 200, { emailAddress: mailboxes.gmail, messagesTotal: 0 });
     }
+    if (req.method === 'GET' && url.pathname === '/graph/me/mailFolders/sentitems/messages') {
+      // Graph's OData: $filter=internetMessageId eq '<id>' (quotes doubled), answered as { value: [...] }.
+      const wanted = /^internetMessageId eq '((?:[^']|'')*)'$/.exec(url.searchParams.get('$filter') ?? '')?.[1];
+      if (wanted === undefined) return json(res, 400, { error: { code: 'BadRequest', message: 'Invalid filter' } });
+      const found = sent.filter(
+        (item) => item.kind === 'graph' && item.mail.messageId === wanted.replaceAll("''", "'"),
+      );
+      return json(res, 200, {
+        value: found.slice(0, Number(url.searchParams.get('$top') ?? 10)).map((_, i) => ({ id: `m-${i}` })),
+      });
+    }
+    if (req.method === 'GET' && url.pathname === '/gmail/gmail/v1/users/me/messages') {
+      // Gmail's search operators: in:sent and rfc822msgid:<Message-ID without brackets>; no match has no messages.
+      const query = url.searchParams.get('q') ?? '';
+      const wanted = /(?:^|\s)rfc822msgid:(\S+)/.exec(query)?.[1];
+      const found = sent.filter(
+        (item) =>
+          item.kind === 'gmail' && wanted && item.mail.messageId === `<${wanted}>` && /(?:^|\s)in:sent\b/.test(query),
+      );
+      if (!found.length) return json(res, 200, { resultSizeEstimate: 0 });
+      return json(res, 200, {
+        messages: found.map((_, i) => ({ id: `msg-${i}`, threadId: 't-1' })),
+        resultSizeEstimate: found.length,
+      });
+    }
     const isGraphSend = req.method === 'POST' && url.pathname === '/graph/me/sendMail';
     const isGmailSend = req.method === 'POST' && url.pathname === '/gmail/gmail/v1/users/me/messages/send';
     if (!isGraphSend && !isGmailSend) return json(res, 404, { error: { message: 'Not found' } });
-    const body = JSON.parse(await readBody(req));
+    const text = await readBody(req);
+    // Graph's MIME form is the message, base64, as text/plain; Gmail's is JSON with the message base64url in `raw`.
+    if (isGraphSend && !req.headers['content-type']?.startsWith('text/plain')) {
+      return json(res, 400, { error: { code: 'ErrorMimeContentInvalid', message: 'Expected MIME content' } });
+    }
+    const mime = isGraphSend ? Buffer.from(text, 'base64') : Buffer.from(JSON.parse(text).raw, 'base64url');
     if (refusal) {
       const { status, body: answer } = refusal;
       refusal = null;
@@ -114,12 +140,17 @@ export async function startOAuthPeer() {
         { 'retry-after': String(seconds) },
       );
     }
+    sent.push({ kind: isGraphSend ? 'graph' : 'gmail', authorization, mail: await simpleParser(mime) });
+    if (lostAnswer) {
+      const how = lostAnswer;
+      lostAnswer = null;
+      if (how === 'drop') req.socket.destroy();
+      return;
+    }
     if (isGraphSend) {
-      sent.push({ kind: 'graph', authorization, body });
       res.writeHead(202);
       return res.end();
     }
-    sent.push({ kind: 'gmail', authorization, mail: await simpleParser(Buffer.from(body.raw, 'base64url')) });
     return json(res, 200, { id: `msg-${sent.length}`, threadId: 't-1', labelIds: ['SENT'] });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -167,6 +198,10 @@ export async function startOAuthPeer() {
     /** The next send is answered with this status and JSON body. */
     refuseNextSend(status: number, body: unknown) {
       refusal = { status, body };
+    },
+    /** The next send goes out, but its answer never comes: the connection drops, or stays silent. */
+    loseNextAnswer(how: 'drop' | 'hang') {
+      lostAnswer = how;
     },
     stop: () =>
       new Promise<void>((resolve) => {

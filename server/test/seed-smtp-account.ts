@@ -7,13 +7,14 @@ import type { SmtpPeer } from './smtp-peer';
 
 /**
  * Stores a connection to the SMTP peer and its sending account as connecting does after its checks (sealed under
- * `key`), for tests that send but need no IMAP server. Answers the account id.
+ * `key`), for tests that send but need no IMAP server; `email` names a second mailbox on the same server. Answers
+ * the account id.
  */
 export async function seedSmtpAccount(
   db: Database,
   userId: string,
-  smtp: SmtpPeer,
-  options: { key?: Buffer; dailyLimit?: number } = {},
+  smtp: Pick<SmtpPeer, 'host' | 'port' | 'user' | 'password'>,
+  options: { key?: Buffer; dailyLimit?: number; email?: string; sendsPerMinute?: number } = {},
 ): Promise<number> {
   const server = { host: smtp.host, port: smtp.port, secure: false, user: smtp.user, password: smtp.password };
   const credentials: SmtpCredentials = { kind: 'smtp', smtp: server, imap: { ...server, port: 993 } };
@@ -22,7 +23,7 @@ export async function seedSmtpAccount(
     .values({
       userId,
       provider: 'smtp',
-      email: smtp.user,
+      email: options.email ?? smtp.user,
       credentials: new SecretBox(options.key ?? testConfig.encryptionKey).seal(credentials),
     })
     .returning();
@@ -31,9 +32,10 @@ export async function seedSmtpAccount(
     .values({
       userId,
       connectionId: connection.id,
-      email: smtp.user,
+      email: options.email ?? smtp.user,
       displayName: 'Sales',
       ...(options.dailyLimit !== undefined && { dailyLimit: options.dailyLimit }),
+      ...(options.sendsPerMinute !== undefined && { sendsPerMinute: options.sendsPerMinute }),
     })
     .returning();
   return account.id;

@@ -42,7 +42,8 @@ export async function waitFor(check: () => boolean | Promise<boolean>, what: str
 }
 
 export function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+  // A child killed by a signal has no exit code, only the signal.
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');

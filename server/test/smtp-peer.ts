@@ -1,6 +1,8 @@
+import type { Socket } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from './net';
+import { loopbackSmtpOptions } from './smtp-server-options';
 
 export type SmtpPeer = {
   host: string;
@@ -11,6 +13,10 @@ export type SmtpPeer = {
   received: { envelopeFrom: string; envelopeTo: string[]; mail: ParsedMail }[];
   /** Makes the next `times` MAIL FROM commands fail with this SMTP code and text (e.g. 421, temporary). */
   failNextWith(code: number, text: string, times?: number): void;
+  /** Makes RCPT TO of `address` fail with this SMTP code and text, the next `times` times (whatever the order). */
+  failRecipient(address: string, code: number, text: string, times?: number): void;
+  /** Takes the next message to `address` in full, then drops the connection instead of answering it. */
+  dropAfterData(address: string): void;
   stop(): Promise<void>;
 };
 
@@ -21,12 +27,11 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
   const password = 'smtp-password';
   const received: SmtpPeer['received'] = [];
   let failure: { code: number; text: string; times: number } | null = null;
+  const recipientFailures = new Map<string, { code: number; text: string; times: number }>();
+  const dropsAfterData = new Set<string>();
+  const sockets = new Map<number | undefined, Socket>();
   const server = new SMTPServer({
-    secure: false,
-    disabledCommands: ['STARTTLS'],
-    authMethods: ['PLAIN', 'LOGIN'],
-    allowInsecureAuth: true,
-    logger: false,
+    ...loopbackSmtpOptions,
     onAuth(auth, _session, callback) {
       if (auth.username === user && auth.password === password) return callback(null, { user });
       const error = Object.assign(new Error('5.7.8 Authentication credentials invalid'), { responseCode: 535 });
@@ -39,6 +44,13 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
       if (failure.times === 0) failure = null;
       callback(error);
     },
+    onRcptTo(address, _session, callback) {
+      const planned = recipientFailures.get(address.address);
+      if (!planned) return callback();
+      planned.times -= 1;
+      if (planned.times === 0) recipientFailures.delete(address.address);
+      callback(Object.assign(new Error(planned.text), { responseCode: planned.code }));
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
@@ -47,11 +59,16 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
             envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             mail,
           });
+          const dropped = session.envelope.rcptTo.find((rcpt) => dropsAfterData.delete(rcpt.address));
+          if (dropped) return sockets.get(session.remotePort)?.destroy();
           callback();
         })
         .catch(callback);
     },
   });
+  server.server.on('connection', (socket: Socket) => sockets.set(socket.remotePort, socket));
+  // A client that dies mid-session (a killed worker) resets its connection: that is not the peer's failure.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     host: '127.0.0.1',
@@ -61,6 +78,12 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     received,
     failNextWith(code, text, times = 1) {
       failure = { code, text, times };
+    },
+    failRecipient(address, code, text, times = 1) {
+      recipientFailures.set(address, { code, text, times });
+    },
+    dropAfterData(address) {
+      dropsAfterData.add(address);
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

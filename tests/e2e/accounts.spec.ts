@@ -225,9 +225,17 @@ test.describe('with local SMTP and IMAP peers', () => {
     // The daily limit is edited in place.
     await card.getByRole('button', { name: 'Daily limit: 300' }).click();
     await page.getByLabel('Daily sending limit').fill('120');
+    await expect(page.getByLabel('Emails per minute')).toHaveValue('30');
+    await page.getByLabel('Emails per minute').fill('2000');
+    await page.getByRole('button', { name: 'Save Limit' }).click();
+    await expect(page.getByText('The pace can be at most 1000 emails a minute')).toBeVisible();
+    await page.getByLabel('Emails per minute').fill('12');
     await page.getByRole('button', { name: 'Save Limit' }).click();
     await expect(card).toContainText(/\d+\/120 today/);
     await expect(card.getByRole('button', { name: 'Daily limit: 120' })).toBeVisible();
+    await card.getByRole('button', { name: 'Daily limit: 120' }).click();
+    await expect(page.getByLabel('Emails per minute')).toHaveValue('12');
+    await page.keyboard.press('Escape');
 
     // Its connection is linked, so the integration tab has nothing free to offer.
     let integration = await openConnectDialog(page, 'Connect Account');

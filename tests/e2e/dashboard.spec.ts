@@ -28,6 +28,11 @@ test.describe('sending a campaign from the dashboard (local SMTP and IMAP peers)
       },
     });
     expect(connected.status(), await connected.text()).toBe(201);
+    // A quick pace (the default is 30 a minute), so 20 mails do not take most of a minute.
+    const paced = await page.request.patch(`/api/email-accounts/${(await connected.json()).id}`, {
+      data: { sendsPerMinute: 600 },
+    });
+    expect(paced.status(), await paced.text()).toBe(200);
     const template = await page.request.post('/api/templates', {
       data: {
         name: 'Spring Intro',
@@ -71,6 +76,7 @@ test.describe('sending a campaign from the dashboard (local SMTP and IMAP peers)
     await choose(page, 'Email Account', `${smtp.user} (0/300 today)`);
     await choose(page, 'Email Template', 'Spring Intro');
     await expect(send).toBeDisabled();
+    await expect(page.getByRole('switch', { name: 'Track opens and clicks' })).toBeChecked();
     await page.getByRole('button', { name: 'Next 20' }).click();
     await expect(page.getByText('20 selected.')).toBeVisible();
     await expect(page.getByRole('definition').first()).toHaveText('20');
@@ -90,6 +96,19 @@ test.describe('sending a campaign from the dashboard (local SMTP and IMAP peers)
     await expect(recipientCount(page)).toHaveAttribute('aria-setsize', '5');
     await choose(page, 'Sent weeks', 'Never sent');
     await expect(recipientCount(page)).toHaveAttribute('aria-setsize', '5');
+
+    // The mails carry the open pixel; Apple Mail Privacy Protection fetching it is kept but not counted as an open.
+    const sent = smtp.received.find((mail) => mail.envelopeTo[0].startsWith('dash-'));
+    const pixel = /<img src="([^"]+\/t\/o\/[^"]+)"/.exec(String(sent?.mail.html))?.[1];
+    expect(pixel).toBeDefined();
+    const fetched = await page.request.get(String(pixel), { headers: { 'user-agent': 'Mozilla/5.0' } });
+    expect(fetched.headers()['content-type']).toBe('image/gif');
+    await page.reload();
+    await expect(
+      page.getByText(
+        'Of 20 delivered: opened by 0 (0.0%), clicked by 0 (0.0%). Opens and clicks exclude 1 machine event (mail privacy proxies and link scanners).',
+      ),
+    ).toBeVisible();
   });
 
   test('the server’s refusal shows as a toast, and nothing is sent', async ({ page }) => {

@@ -41,6 +41,10 @@ export const emailAccounts = pgTable(
     statusReason: text('status_reason'),
     sentToday: integer('sent_today').notNull().default(0),
     dailyLimit: integer('daily_limit').notNull().default(300),
+    /** The pace: at most this many mails a minute through the account, with random gaps between them. */
+    sendsPerMinute: integer('sends_per_minute').notNull().default(30),
+    /** The earliest the next mail may go (the pace), taken atomically by whichever sender sends next. */
+    nextSendAt: timestamp('next_send_at', { withTimezone: true }),
     /** The user's local date of the current counter (YYYY-MM-DD); a new local day starts the count at 0. */
     lastResetDate: text('last_reset_date'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -49,24 +53,6 @@ export const emailAccounts = pgTable(
     uniqueIndex('email_accounts_connection_idx').on(table.connectionId),
     index('email_accounts_user_idx').on(table.userId),
   ],
-);
-
-/** Every message sent through an account (test emails now; campaigns and replies later), for volume stats. */
-export const emailSends = pgTable(
-  'email_sends',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    accountId: bigint('account_id', { mode: 'number' }).references(() => emailAccounts.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['test', 'campaign', 'reply'] }).notNull(),
-    toAddress: text('to_address').notNull(),
-    subject: text('subject').notNull(),
-    messageId: text('message_id').notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('email_sends_user_sent_idx').on(table.userId, table.sentAt)],
 );
 
 export type ProviderConnectionRow = typeof providerConnections.$inferSelect;

@@ -1,5 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, pgView, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  pgView,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { emailAccounts } from './accounts';
 import { leads } from './leads';
 import { templates } from './templates';
@@ -18,23 +29,34 @@ export const campaigns = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     accountId: bigint('account_id', { mode: 'number' }).references(() => emailAccounts.id, { onDelete: 'set null' }),
     templateId: bigint('template_id', { mode: 'number' }).references(() => templates.id, { onDelete: 'set null' }),
+    /** Inbox rotation: every mailbox the campaign may send from (accountId first); empty means accountId alone. */
+    accountIds: bigint('account_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+    /** Open pixel and rewritten links in every mail; off means neither. */
+    trackingEnabled: boolean('tracking_enabled').notNull().default(true),
     status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('running'),
     /** Lead ids asked for that will not be mailed (not the user's, unsubscribed, bounced, mailed this week...). */
     emailsSkipped: integer('emails_skipped').notNull().default(0),
     errorMessage: text('error_message'),
     /** Why a running campaign is not sending right now (a daily limit, a pause), for the progress card. */
     waitingReason: text('waiting_reason'),
+    /** A sender's last sign of life: a running campaign not seen for a while lost its sender (a crash). */
+    senderSeenAt: timestamp('sender_seen_at', { withTimezone: true }),
+    /** When the campaign's queued run is due (after a daily limit or a retry wait). */
+    senderDueAt: timestamp('sender_due_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (table) => [index('campaigns_user_created_idx').on(table.userId, table.createdAt.desc())],
 );
 
+/** What a sent-mail row is: a campaign mail to a lead, a test mail, or an answer to a prospect. */
+export const OUTBOUND_KINDS = ['campaign', 'test', 'reply'] as const;
+
 export const RECIPIENT_STATES = ['pending', 'sending', 'sent', 'failed', 'skipped', 'unknown'] as const;
 export type RecipientState = (typeof RECIPIENT_STATES)[number];
 
 /**
- * One mail of a campaign: the truth about it. A mail goes out only from a row committed as `sending`, and the row
+ * One outgoing mail, the one record of what was sent (campaign mails, test mails, replies): the truth about it. A mail goes out only from a row committed as `sending`, and the row
  * is committed `sent` as soon as the mailbox accepts it; a row found `sending` later (a crash mid-send) becomes
  * `unknown` and is never sent again without the user asking.
  */
@@ -42,15 +64,18 @@ export const campaignRecipients = pgTable(
   'campaign_recipients',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    campaignId: bigint('campaign_id', { mode: 'number' })
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: OUTBOUND_KINDS }).notNull().default('campaign'),
+    /** Set for campaign mails. */
+    campaignId: bigint('campaign_id', { mode: 'number' }).references(() => campaigns.id, { onDelete: 'cascade' }),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    leadId: bigint('lead_id', { mode: 'number' })
-      .notNull()
-      .references(() => leads.id, { onDelete: 'cascade' }),
+    /** Set for mails to a lead (campaign mails, replies). */
+    leadId: bigint('lead_id', { mode: 'number' }).references(() => leads.id, { onDelete: 'cascade' }),
+    /** The mailbox the mail went (or goes) out through: with inbox rotation, chosen when it is sent. */
+    accountId: bigint('account_id', { mode: 'number' }).references(() => emailAccounts.id, { onDelete: 'set null' }),
+    /** The address mailed when it is not a lead's (test mails). */
+    toAddress: text('to_address'),
     state: text('state', { enum: RECIPIENT_STATES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -72,8 +97,43 @@ export const campaignRecipients = pgTable(
     index('campaign_recipients_lead_idx').on(table.leadId, table.sentWeek),
     // The dashboard's figures count a user's rows.
     index('campaign_recipients_user_state_idx').on(table.userId, table.state),
+    // An account's sent volume (today, this week) reads its user's sent rows by time.
+    index('campaign_recipients_user_sent_idx').on(table.userId, table.sentAt).where(sql`state = 'sent'`),
     // Rows left `sending` by a crash are found without a scan.
     index('campaign_recipients_sending_idx').on(table.claimedAt).where(sql`state = 'sending'`),
+  ],
+);
+
+export const TRACKING_EVENT_KINDS = ['open', 'click'] as const;
+
+/**
+ * An open (the pixel was fetched) or a click (a rewritten link was followed) of one sent mail. Every hit is kept;
+ * hits from mail-privacy proxies and link scanners are flagged `machine` with the rule that caught them, and the
+ * figures count only the others.
+ */
+export const trackingEvents = pgTable(
+  'tracking_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: bigint('recipient_id', { mode: 'number' })
+      .notNull()
+      .references(() => campaignRecipients.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: TRACKING_EVENT_KINDS }).notNull(),
+    /** The link followed (clicks). */
+    url: text('url'),
+    machine: boolean('machine').notNull().default(false),
+    /** Which rule flagged the hit as a machine's (a bot user agent, a scanner's address, too soon after sending). */
+    machineReason: text('machine_reason'),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('tracking_events_recipient_idx').on(table.recipientId, table.kind),
+    index('tracking_events_user_idx').on(table.userId, table.kind, table.machine),
   ],
 );
 
@@ -96,8 +156,9 @@ export const sentEmails = pgView('sent_emails').as((qb) =>
     })
     .from(campaignRecipients)
     .innerJoin(campaigns, eq(campaigns.id, campaignRecipients.campaignId))
-    .where(eq(campaignRecipients.state, 'sent')),
+    .where(and(eq(campaignRecipients.state, 'sent'), eq(campaignRecipients.kind, 'campaign'))),
 );
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type CampaignRecipientRow = typeof campaignRecipients.$inferSelect;
+export type TrackingEventRow = typeof trackingEvents.$inferSelect;

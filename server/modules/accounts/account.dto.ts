@@ -16,6 +16,7 @@ export function toAccountDto(
     statusReason: row.statusReason,
     sentToday: today.sentToday,
     dailyLimit: row.dailyLimit,
+    sendsPerMinute: row.sendsPerMinute,
     lastResetDate: row.lastResetDate,
     createdAt: row.createdAt.toISOString(),
     connectionId: row.connectionId,

@@ -6,12 +6,13 @@ import {
   type ProviderConnection,
   type ServerSettings,
   type TestEmailResponse,
+  type UpdateAccountRequest,
 } from '../../../contract/accounts';
 import { type Database, queryRows } from '../../db/client';
 import {
+  campaignRecipients,
   type EmailAccountRow,
   emailAccounts,
-  emailSends,
   type ProviderConnectionRow,
   providerConnections,
   type UserRow,
@@ -140,8 +141,8 @@ export function createAccountsService(deps: {
             )
             SELECT count(*) FILTER (WHERE sent_at >= bounds.day_start)::int AS "emailsSentToday",
                    count(*)::int AS "emailsSentThisWeek"
-            FROM email_sends, bounds
-            WHERE user_id = ${user.id} AND sent_at >= bounds.week_start`,
+            FROM campaign_recipients, bounds
+            WHERE user_id = ${user.id} AND state = 'sent' AND sent_at >= bounds.week_start`,
       );
       return row ?? { emailsSentToday: 0, emailsSentThisWeek: 0 };
     },
@@ -194,15 +195,16 @@ export function createAccountsService(deps: {
       return dto(account, connection.provider, user);
     },
 
-    async update(user: UserRow, rawId: string, input: { displayName?: string | null; dailyLimit?: number }) {
+    async update(user: UserRow, rawId: string, input: UpdateAccountRequest) {
       const { account, connection } = await ownedAccount(user, rawId);
-      if (input.displayName === undefined && input.dailyLimit === undefined)
+      if (input.displayName === undefined && input.dailyLimit === undefined && input.sendsPerMinute === undefined)
         return dto(account, connection.provider, user);
       const [updated] = await db
         .update(emailAccounts)
         .set({
           ...(input.displayName !== undefined && { displayName: input.displayName || null }),
           ...(input.dailyLimit !== undefined && { dailyLimit: input.dailyLimit }),
+          ...(input.sendsPerMinute !== undefined && { sendsPerMinute: input.sendsPerMinute }),
         })
         .where(eq(emailAccounts.id, account.id))
         .returning();
@@ -223,6 +225,19 @@ export function createAccountsService(deps: {
       const messageId = `<${randomUUID()}@${account.email.split('@')[1] ?? 'localreach.local'}>`;
       const subject = 'LocalReach test email';
       const text = `This is a test email from LocalReach, sent through ${account.email}. If you can read it, this account is ready to send campaigns.`;
+      const record = (state: 'sent' | 'unknown', lastError: string | null = null) =>
+        db.insert(campaignRecipients).values({
+          kind: 'test',
+          userId: user.id,
+          accountId: account.id,
+          toAddress: to,
+          state,
+          attempts: 1,
+          lastError,
+          subject,
+          messageId,
+          sentAt: state === 'sent' ? clock.now() : null,
+        });
       try {
         await transports.send(account, {
           from: { name: account.displayName, address: account.email },
@@ -233,18 +248,12 @@ export function createAccountsService(deps: {
           messageId,
         });
       } catch (error) {
-        await allowance.release(reservation);
+        // A mail that may have gone keeps its place in the day and is on record as unknown.
+        if (error instanceof TransportError && error.kind === 'uncertain') await record('unknown', error.message);
+        else await allowance.release(reservation);
         throw error;
       }
-      await db.insert(emailSends).values({
-        userId: user.id,
-        accountId: account.id,
-        kind: 'test',
-        toAddress: to,
-        subject,
-        messageId,
-        sentAt: clock.now(),
-      });
+      await record('sent');
       return { message: `Test email sent to ${to}`, messageId };
     },
   };

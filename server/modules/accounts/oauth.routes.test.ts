@@ -61,19 +61,17 @@ describe('Outlook (Microsoft identity platform + Graph)', () => {
     ]);
   });
 
-  it('sends through Graph /me/sendMail', async () => {
+  it('sends through Graph /me/sendMail, as MIME so every header and both parts go', async () => {
     const response = await post(`/api/email-accounts/${accountId}/test`, owner, { to: 'lead@example.test' });
     expect(response.statusCode).toBe(200);
     const sent = peer.sent.at(-1);
     if (sent?.kind !== 'graph') throw new Error('expected a Graph send');
     expect(sent.authorization).toMatch(/^Bearer access-/);
-    expect(sent.body.saveToSentItems).toBe(true);
-    expect(sent.body.message).toMatchObject({
-      subject: 'LocalReach test email',
-      toRecipients: [{ emailAddress: { address: 'lead@example.test' } }],
-      internetMessageId: response.json().messageId,
-      body: { contentType: 'HTML' },
-    });
+    expect(sent.mail.subject).toBe('LocalReach test email');
+    expect(sent.mail.to).toMatchObject({ value: [{ address: 'lead@example.test' }] });
+    expect(sent.mail.messageId).toBe(response.json().messageId);
+    expect(sent.mail.html).toContain('This is a test email from LocalReach');
+    expect(sent.mail.text).toContain('This is a test email from LocalReach');
   });
 
   it('refreshes an expired access token and sends', async () => {

@@ -2,6 +2,9 @@ import { escapeHtml } from '../../../contract/template-render';
 import type { EmailAccountRow, LeadRow, TemplateRow, UserRow } from '../../db/schema';
 import type { OutgoingMail } from '../../mail/transport';
 import { renderEmail } from '../templates/render-email';
+import type { MailLinks } from '../tracking/mail-links';
+import { openPixel, trackLinks } from '../tracking/track-html';
+import { campaignMessageId } from './message-id';
 
 /** The sender as campaign mails and the unsubscribe page name them: the user's name, else the company. */
 export function senderName(user: Pick<UserRow, 'firstName' | 'lastName' | 'companyName'>): string | null {
@@ -11,19 +14,21 @@ export function senderName(user: Pick<UserRow, 'firstName' | 'lastName' | 'compa
 /**
  * One campaign mail as it leaves: the template rendered for the lead, an HTML and a plain-text part, the template's
  * files, and a footer with the sender's name, postal address and an unsubscribe link, which the List-Unsubscribe
- * headers (RFC 2369, one-click per RFC 8058) repeat for mail clients.
+ * headers (RFC 2369, one-click per RFC 8058) repeat for mail clients. With tracking on, the HTML part's http(s) links
+ * lead through their click links and it ends with the open pixel; the plain-text part keeps the links as written
+ * (decision 0014).
  */
 export function composeCampaignMail(input: {
-  recipient: { id: number; campaignId: number };
+  recipient: { id: number; campaignId: number | null };
   lead: LeadRow;
   user: UserRow;
   account: EmailAccountRow;
   template: TemplateRow;
-  unsubscribeUrl: string;
+  links: MailLinks;
 }): OutgoingMail {
-  const { recipient, lead, user, account, template, unsubscribeUrl } = input;
+  const { recipient, lead, user, account, template, links } = input;
+  const { unsubscribeUrl, tracking } = links;
   const rendered = renderEmail(template, lead);
-  const domain = account.email.split('@')[1] ?? 'localreach.local';
   const sender = senderName(user) ?? account.email;
   const address = (user.postalAddress ?? '')
     .split(/\r?\n/)
@@ -36,10 +41,12 @@ export function composeCampaignMail(input: {
     from: { name: account.displayName, address: account.email },
     to: lead.email,
     subject: rendered.subject,
-    html: `${rendered.html}${htmlFooter}`,
+    html: tracking
+      ? `${trackLinks(rendered.html, tracking)}${htmlFooter}${openPixel(tracking)}`
+      : `${rendered.html}${htmlFooter}`,
     text: `${rendered.text}\n\n--\n${footerText}\nUnsubscribe: ${unsubscribeUrl}`,
     // Derived from the row, so the mail can be matched to it (replies, bounces, a Sent-folder check) whatever happens.
-    messageId: `<campaign-${recipient.campaignId}.${recipient.id}@${domain}>`,
+    messageId: campaignMessageId(recipient, account.email),
     attachments: template.attachments.map((file) => ({
       filename: file.name,
       contentType: file.contentType,

@@ -1,12 +1,17 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Database } from '../../db/client';
 import {
   type CampaignRecipientRow,
+  type CampaignRow,
   campaignRecipients,
   campaigns,
+  type EmailAccountRow,
   emailAccounts,
+  type LeadRow,
   leads,
+  type TemplateRow,
   templates,
   type UserRow,
   users,
@@ -15,15 +20,29 @@ import type { Clock } from '../../lib/clock';
 import { DomainError } from '../../lib/domain-error';
 import type { LinkTokens } from '../../lib/link-tokens';
 import { TransportError } from '../../mail/transport';
-import { DailyLimitError, type SendAllowance } from '../sending/send-allowance';
+import {
+  DailyLimitError,
+  NoSendingAccountError,
+  type Reservation,
+  type SendAllowance,
+} from '../sending/send-allowance';
 import type { TransportRegistry } from '../sending/transport-registry';
+import { mailLinks } from '../tracking/mail-links';
+import { campaignAccountIds } from './campaign-accounts';
 import { composeCampaignMail } from './campaign-mail';
+import { campaignMessageId } from './message-id';
 
 /** Tries per mail for answers that may pass (4xx, 421, 429), and the waits between them: about an hour in all. */
 export const MAX_ATTEMPTS = 5;
 const RETRY_DELAYS_SECONDS = [60, 300, 900, 1800];
 /** A row still `sending` this long after it was claimed belongs to a sender that stopped mid-send. */
 export const STALE_SENDING_MS = 5 * 60_000;
+/**
+ * Mails one run of a campaign has in flight at once: two per connection of the SMTP pool (SmtpTransport keeps
+ * two), so that while a mail is on the wire the next one is already claimed and composed, waiting for the
+ * connection, which then never waits for the database. A crash may leave these rows unknown, no more.
+ */
+export const SEND_CONCURRENCY = 4;
 
 /** The campaign has mails to retry later and nothing to send now; its job comes back after the wait. */
 export class CampaignWaitingError extends DomainError {
@@ -35,10 +54,27 @@ export function localWeek(at: Date, timeZone: string): string {
   return DateTime.fromJSDate(at, { zone: timeZone }).toFormat("kkkk-'W'WW");
 }
 
+/** Waits `ms`, or less if `signal` aborts (the worker is stopping). */
+export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
+
+const systemSleep: Sleep = (ms, signal) => delay(ms, undefined, { signal }).catch(() => undefined);
+
+type RunContext = {
+  campaign: CampaignRow;
+  user: UserRow;
+  template: TemplateRow;
+  /** The run's mails between their claim and their outcome. */
+  inFlight: { mails: number };
+  /** The run's last reservation: its loops take theirs one after another, so they wake in the order of their slots. */
+  lastReservation: Promise<unknown>;
+};
+
 /**
- * The campaign engine: moves one campaign's recipient rows along, one mail at a time. The row is the truth: a mail
- * goes out only from a row this sender committed as `sending` (claimed with SKIP LOCKED, so any number of
- * processes can run it), and the row is committed `sent` right after the mailbox accepts the mail.
+ * The campaign engine: moves one campaign's recipient rows along. The row is the truth: a mail goes out only from
+ * a row this sender committed as `sending` (claimed with SKIP LOCKED, so any number of processes can run it), and
+ * the row is committed `sent` right after the mailbox accepts the mail. Each mail takes its mailbox, its place in
+ * the daily limit and its pace slot first (send-allowance.ts), waits for the slot, and only then claims a row, so
+ * a crash while waiting leaves nothing half done.
  */
 export function createCampaignSender(deps: {
   db: Database;
@@ -47,34 +83,31 @@ export function createCampaignSender(deps: {
   transports: TransportRegistry;
   linkTokens: LinkTokens;
   publicUrl: string;
+  staleSendingMs?: number;
+  sleep?: Sleep;
 }) {
   const { db, clock, allowance, transports, linkTokens, publicUrl } = deps;
+  const { claimQuery, settleSentQuery } = preparedStatements(db);
+  const staleSendingMs = deps.staleSendingMs ?? STALE_SENDING_MS;
+  const sleep = deps.sleep ?? systemSleep;
+  // A sign of life at least three times per staleness period, so a live sender never looks dead.
+  const heartbeatMs = Math.min(15_000, staleSendingMs / 3);
+  const stopping = new AbortController();
 
-  async function claimNext(campaignId: number): Promise<CampaignRecipientRow | undefined> {
-    const now = clock.now();
-    const [row] = await db
-      .update(campaignRecipients)
-      .set({ state: 'sending', claimedAt: now, attempts: sql`${campaignRecipients.attempts} + 1` })
-      .where(
-        and(
-          eq(campaignRecipients.state, 'pending'),
-          eq(
-            campaignRecipients.id,
-            sql`(SELECT id FROM campaign_recipients WHERE campaign_id = ${campaignId} AND state = 'pending'
-                 AND (next_attempt_at IS NULL OR next_attempt_at <= ${now.toISOString()}::timestamptz)
-               ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)`,
-          ),
-        ),
-      )
-      .returning();
-    return row;
+  async function claimNext(
+    campaignId: number,
+    account: EmailAccountRow,
+  ): Promise<{ row: CampaignRecipientRow; lead: LeadRow | null } | undefined> {
+    const now = clock.now().toISOString();
+    const [found] = await claimQuery.execute({ now, accountId: account.id, campaignId });
+    return found && { row: found.claimed, lead: found.leads };
   }
 
-  /** Puts a claimed row back as it was, for a mail that never left (a daily limit, a paused campaign). */
-  const unclaim = (row: CampaignRecipientRow, changes: { nextAttemptAt?: Date } = {}) =>
+  /** Puts a claimed row back as it was, for a mail that never left (a paused campaign, a refused sign-in). */
+  const unclaim = (row: CampaignRecipientRow) =>
     db
       .update(campaignRecipients)
-      .set({ state: 'pending', attempts: row.attempts - 1, claimedAt: null, ...changes })
+      .set({ state: 'pending', attempts: row.attempts - 1, claimedAt: null })
       .where(and(eq(campaignRecipients.id, row.id), eq(campaignRecipients.state, 'sending')));
 
   const settle = (row: CampaignRecipientRow, changes: Partial<CampaignRecipientRow>) =>
@@ -83,21 +116,62 @@ export function createCampaignSender(deps: {
       .set(changes)
       .where(and(eq(campaignRecipients.id, row.id), eq(campaignRecipients.state, 'sending')));
 
-  /** Rows a stopped sender left `sending`: the mail may or may not have gone, so they are never sent blindly. */
-  async function settleAbandoned(campaignId: number) {
-    await db
-      .update(campaignRecipients)
-      .set({
-        state: 'unknown',
-        lastError: 'The sender stopped while this email was being sent: it may or may not have gone out.',
-      })
+  const updateCampaign = (campaignId: number, changes: Partial<CampaignRow>) =>
+    db.update(campaigns).set(changes).where(eq(campaigns.id, campaignId));
+
+  /**
+   * Rows a stopped sender left `sending`: the mail may or may not have gone. Where the mailbox can be searched
+   * (Graph, Gmail), its Sent folder says which; otherwise the row is `unknown` and never sent blindly.
+   */
+  async function settleAbandoned(campaign: CampaignRow, user: UserRow) {
+    const stale = await db
+      .select({ row: campaignRecipients, account: emailAccounts })
+      .from(campaignRecipients)
+      .leftJoin(emailAccounts, eq(emailAccounts.id, campaignRecipients.accountId))
       .where(
         and(
-          eq(campaignRecipients.campaignId, campaignId),
+          eq(campaignRecipients.campaignId, campaign.id),
           eq(campaignRecipients.state, 'sending'),
-          sql`${campaignRecipients.claimedAt} < ${new Date(clock.now().getTime() - STALE_SENDING_MS).toISOString()}::timestamptz`,
+          sql`${campaignRecipients.claimedAt} < ${new Date(clock.now().getTime() - staleSendingMs).toISOString()}::timestamptz`,
         ),
       );
+    for (const { row, account } of stale) {
+      const found = account ? await transports.findSent(account, campaignMessageId(row, account.email)) : null;
+      if (found === true) {
+        await settleSent(row, account as EmailAccountRow, { subject: row.subject, weekNumber: row.weekNumber }, user);
+      } else if (found === false) {
+        await settle(row, { state: 'pending', claimedAt: null, lastError: 'Not in the Sent folder: it goes again.' });
+      } else {
+        await settle(row, {
+          state: 'unknown',
+          lastError: 'The sender stopped while this email was being sent: it may or may not have gone out.',
+        });
+      }
+    }
+  }
+
+  async function settleSent(
+    row: CampaignRecipientRow,
+    account: EmailAccountRow,
+    mail: { subject: string | null; weekNumber: number | null },
+    user: Pick<UserRow, 'timezone'>,
+  ) {
+    const sentAt = clock.now();
+    await settleSentQuery.execute({
+      id: row.id,
+      messageId: campaignMessageId(row, account.email),
+      subject: mail.subject,
+      sentAt: sentAt.toISOString(),
+      sentWeek: localWeek(sentAt, user.timezone),
+      weekNumber: mail.weekNumber,
+    });
+  }
+
+  /** Hands the campaign back to the job queue for later, noting when it is due (so it is not taken for dead). */
+  async function handBack(campaignId: number, error: DomainError): Promise<never> {
+    const seconds = error.retryAfterSeconds ?? 60;
+    await updateCampaign(campaignId, { senderDueAt: new Date(clock.now().getTime() + seconds * 1000) });
+    throw error;
   }
 
   async function finish(campaignId: number) {
@@ -124,11 +198,14 @@ export function createCampaignSender(deps: {
       // alive it has finished the campaign by then; if it died, the row is settled as unknown.
       const dueTimes = [
         counts.waitingUntil ? new Date(counts.waitingUntil).getTime() : Number.POSITIVE_INFINITY,
-        counts.oldestClaim ? new Date(counts.oldestClaim).getTime() + STALE_SENDING_MS : Number.POSITIVE_INFINITY,
+        counts.oldestClaim ? new Date(counts.oldestClaim).getTime() + staleSendingMs : Number.POSITIVE_INFINITY,
       ];
       const due = Math.min(...dueTimes);
       const seconds = Number.isFinite(due) ? Math.ceil((due - clock.now().getTime()) / 1000) : 1;
-      throw new CampaignWaitingError('Some emails wait to be sent or settled', Math.max(1, seconds));
+      return handBack(
+        campaignId,
+        new CampaignWaitingError('Some emails wait to be sent or settled', Math.max(1, seconds)),
+      );
     }
     const everyMailFailed = counts.failed > 0 && counts.sent === 0 && counts.unknown === 0;
     await db
@@ -142,43 +219,85 @@ export function createCampaignSender(deps: {
       .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'running')));
   }
 
-  async function pauseForAccount(campaignId: number, message: string) {
-    await db
+  /** Pauses a running campaign; one stopped meanwhile (by another mail, or the user) keeps its reason. */
+  const pause = (campaignId: number, message: string) =>
+    db
       .update(campaigns)
       .set({ status: 'paused', errorMessage: message, waitingReason: null })
-      .where(eq(campaigns.id, campaignId));
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'running')));
+
+  /** Why a claim found no row: the campaign stopped (paused, its template deleted), or nothing is due now. */
+  async function noRowLeft(campaignId: number): Promise<'done' | 'stop'> {
+    const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+    if (campaign?.status !== 'running') return 'stop';
+    if (campaign.templateId === null) {
+      await pause(campaignId, 'Sending stopped: the template was deleted.');
+      return 'stop';
+    }
+    return 'done';
   }
 
-  async function sendRow(
-    row: CampaignRecipientRow,
-    context: {
-      user: UserRow;
-      account: typeof emailAccounts.$inferSelect;
-      template: typeof templates.$inferSelect;
-    },
-  ): Promise<'sent' | 'stop'> {
-    const { user, account, template } = context;
-    const [lead] = await db.select().from(leads).where(eq(leads.id, row.leadId));
-    if (lead?.status !== 'active') {
-      await settle(row, { state: 'skipped', lastError: `The lead is ${lead?.status ?? 'deleted'}: not sent.` });
-      return 'sent';
-    }
-    let reservation: Awaited<ReturnType<SendAllowance['reserve']>>;
+  /** A mailbox that refuses the sign-in stops every running campaign sending through it, not only this one. */
+  const pauseEveryCampaignOf = (account: EmailAccountRow, message: string) =>
+    db
+      .update(campaigns)
+      .set({ status: 'paused', errorMessage: message, waitingReason: null })
+      .where(
+        and(
+          eq(campaigns.userId, account.userId),
+          eq(campaigns.status, 'running'),
+          sql`(${campaigns.accountId} = ${account.id} OR ${account.id} = ANY(${campaigns.accountIds}))`,
+        ),
+      );
+
+  async function pendingCount(campaignId: number): Promise<number> {
+    const [{ count }] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(campaignRecipients)
+      .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.state, 'pending')));
+    return count;
+  }
+
+  /** Takes a mailbox, a place in its day and its pace slot for the next mail, and waits for the slot. */
+  async function reserveSend(context: RunContext): Promise<{ account: EmailAccountRow; reservation: Reservation }> {
+    const { campaign, user } = context;
     try {
-      reservation = await allowance.reserve(user, account);
+      const taken = context.lastReservation.then(() => allowance.reserveRotating(user, campaignAccountIds(campaign)));
+      context.lastReservation = taken.catch(() => undefined);
+      const { account, reservation, sendAt } = await taken;
+      const wait = sendAt.getTime() - clock.now().getTime();
+      if (wait > 0) await sleep(wait, stopping.signal);
+      return { account, reservation };
     } catch (error) {
-      await unclaim(row);
       if (error instanceof DailyLimitError) {
-        const left = await pendingCount(row.campaignId);
+        const left = await pendingCount(campaign.id);
         const resumes = DateTime.fromJSDate(error.resumesAt, { zone: user.timezone }).toFormat('HH:mm');
+        // Only while running: a campaign paused meanwhile keeps saying why it is paused.
         await db
           .update(campaigns)
           .set({
-            waitingReason: `Daily limit reached on ${account.email}: resumes at ${resumes} (${user.timezone}), ${left} left`,
+            waitingReason: `Daily limit reached on ${error.emails.join(', ')}: resumes at ${resumes} (${user.timezone}), ${left} left`,
           })
-          .where(eq(campaigns.id, row.campaignId));
+          .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'running')));
+        return handBack(campaign.id, error);
       }
       throw error;
+    }
+  }
+
+  /** Sends one claimed row and settles it; 'stop' when the campaign cannot go on (its mailbox refused the sign-in). */
+  async function sendRow(
+    row: CampaignRecipientRow,
+    lead: LeadRow | null,
+    account: EmailAccountRow,
+    reservation: Reservation,
+    context: RunContext,
+  ): Promise<'sent' | 'stop'> {
+    const { campaign, user, template } = context;
+    if (lead?.status !== 'active') {
+      await allowance.release(reservation);
+      await settle(row, { state: 'skipped', lastError: `The lead is ${lead?.status ?? 'deleted'}: not sent.` });
+      return 'sent';
     }
     const mail = composeCampaignMail({
       recipient: row,
@@ -186,21 +305,29 @@ export function createCampaignSender(deps: {
       user,
       account,
       template,
-      unsubscribeUrl: `${publicUrl}/u/${linkTokens.sign('unsubscribe', row.id)}`,
+      links: mailLinks({ linkTokens, publicUrl, recipientId: row.id, trackingEnabled: campaign.trackingEnabled }),
     });
     try {
       await transports.send(account, mail);
     } catch (error) {
-      if (!(error instanceof TransportError)) {
-        // The mail may have left before this failed: say so rather than risk a second copy.
-        await settle(row, { state: 'unknown', lastError: error instanceof Error ? error.message : String(error) });
-        throw error;
+      if (!(error instanceof TransportError) || error.kind === 'uncertain') {
+        // The mail may have left before this failed. The Sent folder may tell (Graph, Gmail); a copy not there
+        // yet may still be on its way, so the row waits for the check of abandoned rows. Where nothing can tell,
+        // it is unknown rather than risk a second copy.
+        const found = await transports.findSent(account, mail.messageId).catch(() => null);
+        if (found === true)
+          await settleSent(row, account, { subject: mail.subject, weekNumber: template.weekNumber }, user);
+        else if (found === null) {
+          await settle(row, { state: 'unknown', lastError: error instanceof Error ? error.message : String(error) });
+        }
+        if (!(error instanceof TransportError)) throw error;
+        return 'sent';
       }
       await allowance.release(reservation);
       if (error.kind === 'auth') {
         await unclaim(row);
-        await pauseForAccount(
-          row.campaignId,
+        await pauseEveryCampaignOf(
+          account,
           `Sending stopped: ${account.email} refused the sign-in (${error.message}). Reconnect the mailbox on the Email Accounts page, then resume the campaign.`,
         );
         return 'stop';
@@ -217,7 +344,7 @@ export function createCampaignSender(deps: {
         await settle(row, { state: 'failed', lastError: `Gave up after ${row.attempts} tries: ${error.message}` });
         return 'sent';
       }
-      const delay = Math.max(
+      const retryIn = Math.max(
         error.retryAfterSeconds ?? 0,
         RETRY_DELAYS_SECONDS[row.attempts - 1] ?? RETRY_DELAYS_SECONDS.at(-1),
       );
@@ -225,80 +352,161 @@ export function createCampaignSender(deps: {
         state: 'pending',
         lastError: error.message,
         claimedAt: null,
-        nextAttemptAt: new Date(clock.now().getTime() + delay * 1000),
+        nextAttemptAt: new Date(clock.now().getTime() + retryIn * 1000),
       });
       return 'sent';
     }
-    const sentAt = clock.now();
-    await settle(row, {
-      state: 'sent',
-      messageId: mail.messageId,
-      subject: mail.subject,
-      sentAt,
-      sentWeek: localWeek(sentAt, user.timezone),
-      weekNumber: template.weekNumber,
-      lastError: null,
-    });
+    await settleSent(row, account, { subject: mail.subject, weekNumber: template.weekNumber }, user);
     return 'sent';
   }
 
-  async function pendingCount(campaignId: number): Promise<number> {
-    const [{ count }] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(campaignRecipients)
-      .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.state, 'pending')));
-    return count;
+  /** One of the run's send loops: mails until nothing is left to send now, or the campaign stops. */
+  async function sendLoop(
+    campaignId: number,
+    context: RunContext,
+    afterMail: () => Promise<void>,
+  ): Promise<'done' | 'stop'> {
+    for (;;) {
+      // Shutting down: take no new row; the job comes back on a worker that stays.
+      if (stopping.signal.aborted) throw new CampaignWaitingError('The worker is stopping', 1);
+      let reserved: Awaited<ReturnType<typeof reserveSend>>;
+      try {
+        reserved = await reserveSend(context);
+      } catch (error) {
+        if (!(error instanceof NoSendingAccountError)) throw error;
+        // A mail still in flight tells why better (a refused sign-in pauses with the mailbox's own words).
+        if (context.inFlight.mails > 0) return 'stop';
+        await pause(
+          campaignId,
+          'Sending stopped: none of the campaign’s email accounts can send (disconnected, or needing attention). Fix them on the Email Accounts page, then resume the campaign.',
+        );
+        return 'stop';
+      }
+      const { account, reservation } = reserved;
+      if (stopping.signal.aborted) {
+        await allowance.release(reservation);
+        throw new CampaignWaitingError('The worker is stopping', 1);
+      }
+      const claimed = await claimNext(campaignId, account);
+      if (!claimed) {
+        await allowance.release(reservation);
+        return noRowLeft(campaignId);
+      }
+      context.inFlight.mails += 1;
+      const outcome = await sendRow(claimed.row, claimed.lead, account, reservation, context).finally(() => {
+        context.inFlight.mails -= 1;
+      });
+      if (outcome === 'stop') return 'stop';
+      await afterMail();
+    }
   }
-
-  let stopping = false;
 
   return {
     /**
-     * Sends what the campaign has left to send now. Throws a waiting error (daily limit, retries later) for the
-     * job to come back after the wait; returns when the campaign is finished, paused or stopped.
+     * Sends what the campaign has left to send now, SEND_CONCURRENCY mails at a time. Throws a waiting error
+     * (daily limit, retries later) for the job to come back after the wait; returns when the campaign is finished,
+     * paused or stopped.
      */
     async run(campaignId: number): Promise<void> {
-      await settleAbandoned(campaignId);
-      const [started] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
-      if (started?.status !== 'running') return;
+      const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+      if (!campaign) return;
       // Read once per run: the template (with its files) does not change under a campaign; a deleted one sets
-      // the campaign's templateId to null, which the loop sees.
-      const [user] = await db.select().from(users).where(eq(users.id, started.userId));
-      const [template] = started.templateId
-        ? await db.select().from(templates).where(eq(templates.id, started.templateId))
+      // the campaign's templateId to null, which the loops' claims see.
+      const [user] = await db.select().from(users).where(eq(users.id, campaign.userId));
+      await settleAbandoned(campaign, user);
+      if (campaign.status !== 'running') return;
+      const [template] = campaign.templateId
+        ? await db.select().from(templates).where(eq(templates.id, campaign.templateId))
         : [];
-      for (;;) {
-        const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
-        if (campaign?.status !== 'running') return;
-        // The account is read each time: its status and limit may change while the campaign runs.
-        const [account] = campaign.accountId
-          ? await db.select().from(emailAccounts).where(eq(emailAccounts.id, campaign.accountId))
-          : [];
-        if (!account || !template || campaign.templateId === null) {
-          await pauseForAccount(
-            campaignId,
-            !account
-              ? 'Sending stopped: the email account was disconnected. Connect it again, then resume the campaign.'
-              : 'Sending stopped: the template was deleted.',
-          );
-          return;
-        }
-        // Shutting down: take no new row; the job comes back on a worker that stays.
-        if (stopping) throw new CampaignWaitingError('The worker is stopping', 1);
-        const row = await claimNext(campaignId);
-        if (!row) return finish(campaignId);
-        if ((await sendRow(row, { user, account, template })) === 'stop') return;
-        if (campaign.waitingReason) {
-          await db.update(campaigns).set({ waitingReason: null }).where(eq(campaigns.id, campaignId));
-        }
+      if (!template) {
+        await pause(campaignId, 'Sending stopped: the template was deleted.');
+        return;
       }
+      let lastBeat = 0;
+      const beat = async () => {
+        const now = clock.now();
+        if (now.getTime() - lastBeat < heartbeatMs) return;
+        lastBeat = now.getTime();
+        await updateCampaign(campaignId, { senderSeenAt: now, senderDueAt: null });
+      };
+      await beat();
+      // Why the campaign waited (a daily limit) stops showing once a mail has gone.
+      let waiting = campaign.waitingReason !== null;
+      const afterMail = async () => {
+        if (waiting) {
+          waiting = false;
+          await updateCampaign(campaignId, { waitingReason: null });
+        }
+        await beat();
+      };
+      const context = { campaign, user, template, inFlight: { mails: 0 }, lastReservation: Promise.resolve() };
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: SEND_CONCURRENCY }, () => sendLoop(campaignId, context, afterMail)),
+      );
+      const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (failure) throw failure.reason;
+      if (outcomes.some((outcome) => outcome.status === 'fulfilled' && outcome.value === 'stop')) return;
+      await finish(campaignId);
     },
 
-    /** Graceful shutdown: every run finishes the mail in flight, takes no other, and hands its campaign back. */
+    /** Graceful shutdown: every run finishes the mails in flight, takes no other, and hands its campaign back. */
     stop() {
-      stopping = true;
+      stopping.abort();
     },
   };
 }
 
 export type CampaignSender = ReturnType<typeof createCampaignSender>;
+
+/** The statements every mail runs, prepared once. */
+function preparedStatements(db: Database) {
+  /**
+   * Claims the campaign's next due row for an account, with its lead, in one statement: none while the campaign is
+   * not running or has lost its template, so a pause stops every send loop at its next mail.
+   */
+  const claimed = db.$with('claimed').as(
+    db
+      .update(campaignRecipients)
+      .set({
+        state: 'sending',
+        claimedAt: sql`${sql.placeholder('now')}::timestamptz`,
+        attempts: sql`${campaignRecipients.attempts} + 1`,
+        accountId: sql`${sql.placeholder('accountId')}`,
+      })
+      .where(
+        and(
+          eq(campaignRecipients.state, 'pending'),
+          eq(
+            campaignRecipients.id,
+            sql`(SELECT id FROM campaign_recipients WHERE campaign_id = ${sql.placeholder('campaignId')}
+                   AND state = 'pending'
+                   AND (next_attempt_at IS NULL OR next_attempt_at <= ${sql.placeholder('now')}::timestamptz)
+                   AND EXISTS (SELECT 1 FROM campaigns WHERE id = ${sql.placeholder('campaignId')}
+                     AND status = 'running' AND template_id IS NOT NULL)
+                 ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)`,
+          ),
+        ),
+      )
+      .returning(),
+  );
+  const claimQuery = db
+    .with(claimed)
+    .select()
+    .from(claimed)
+    .leftJoin(leads, eq(leads.id, claimed.leadId))
+    .prepare('campaign_claim_next');
+  const settleSentQuery = db
+    .update(campaignRecipients)
+    .set({
+      state: 'sent',
+      messageId: sql`${sql.placeholder('messageId')}`,
+      subject: sql`${sql.placeholder('subject')}`,
+      sentAt: sql`${sql.placeholder('sentAt')}::timestamptz`,
+      sentWeek: sql`${sql.placeholder('sentWeek')}`,
+      weekNumber: sql`${sql.placeholder('weekNumber')}`,
+      lastError: null,
+    })
+    .where(and(eq(campaignRecipients.id, sql.placeholder('id')), eq(campaignRecipients.state, 'sending')))
+    .prepare('campaign_settle_sent');
+  return { claimQuery, settleSentQuery };
+}

@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createContainer } from '../../container';
 import { queryRows } from '../../db/client';
-import { campaignRecipients, emailAccounts, leads } from '../../db/schema';
+import { campaignRecipients, campaigns as campaignsTable, emailAccounts, leads } from '../../db/schema';
 import { createLinkTokens } from '../../lib/link-tokens';
 import { createTestApp, getCurrentUser, registerUser, testConfig } from '../../test/app';
 import { seedSmtpAccount } from '../../test/seed-smtp-account';
@@ -16,6 +16,12 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 let now = new Date('2026-11-23T10:00:00Z'); // a Monday
 const clock = { now: () => now };
+/** The instants senders waited for (their pace slots): waiting steps the clock instead of taking time. */
+let paceSlots: Date[] = [];
+const steppingSleep = async (ms: number) => {
+  now = new Date(now.getTime() + ms);
+  paceSlots.push(now);
+};
 let t: TestApp;
 let smtp: SmtpPeer;
 
@@ -25,7 +31,13 @@ const call = (method: Method, url: string, token: string, payload?: object) =>
 /** A signed-up user with a postal address, a mailbox on the SMTP peer, an Active template and `count` leads. */
 async function sender(
   label: string,
-  options: { count?: number; dailyLimit?: number; postalAddress?: string | null; smtpPassword?: string } = {},
+  options: {
+    count?: number;
+    dailyLimit?: number;
+    sendsPerMinute?: number;
+    postalAddress?: string | null;
+    smtpPassword?: string;
+  } = {},
 ) {
   const token = await registerUser(t.app, `${label}@campaigns.test`);
   const userId = (await getCurrentUser(t.app, token)).json().id as string;
@@ -36,7 +48,10 @@ async function sender(
   }
   // A password the peer refuses stands for one changed at the provider since connecting.
   const peer = { ...smtp, password: options.smtpPassword ?? smtp.password };
-  const accountId = await seedSmtpAccount(t.database.db, userId, peer, { dailyLimit: options.dailyLimit });
+  const accountId = await seedSmtpAccount(t.database.db, userId, peer, {
+    dailyLimit: options.dailyLimit,
+    sendsPerMinute: options.sendsPerMinute,
+  });
   const templateId = await template(token, { name: 'Intro', subject: 'Hello {firstName|there}' });
   const rows = Array.from({ length: options.count ?? 0 }, (_, i) => ({
     email: `${label}-${i}@leads.test`,
@@ -77,7 +92,10 @@ const run = (id: number) => t.container.services.campaignSender.run(id);
 const recipientsOf = (address: string) => smtp.received.filter((mail) => mail.envelopeTo.includes(address));
 
 beforeAll(async () => {
-  [t, smtp] = await Promise.all([createTestApp({}, { clock }), startSmtpPeer()]);
+  [t, smtp] = await Promise.all([
+    createTestApp({ authRateLimitPerMinute: 10_000 }, { clock, sleep: steppingSleep }),
+    startSmtpPeer(),
+  ]);
 });
 afterAll(async () => {
   await t?.close();
@@ -85,6 +103,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   now = new Date('2026-11-23T10:00:00Z');
+  paceSlots = [];
 });
 
 describe('POST /api/campaigns/send-mass-email', () => {
@@ -252,7 +271,7 @@ describe('sending a campaign through the SMTP peer', () => {
   it('tries a 421 again after a wait, and fails a 550 5.1.1 at once, bouncing the lead', async () => {
     const { token, accountId, templateId, leadIds } = await sender('answers', { count: 3 });
     const id = await start(token, { accountId, templateId, leadIds });
-    smtp.failNextWith(421, '4.7.0 Try again later');
+    smtp.failRecipient('answers-0@leads.test', 421, '4.7.0 Try again later');
     await expect(run(id)).rejects.toBeInstanceOf(CampaignWaitingError);
     expect(recipientsOf('answers-0@leads.test')).toHaveLength(0);
     expect(recipientsOf('answers-1@leads.test')).toHaveLength(1);
@@ -265,7 +284,7 @@ describe('sending a campaign through the SMTP peer', () => {
 
     const bounced = await sender('bounce', { count: 2 });
     const second = await start(bounced.token, bounced);
-    smtp.failNextWith(550, '5.1.1 <bounce-0@leads.test>: no such user');
+    smtp.failRecipient('bounce-0@leads.test', 550, '5.1.1 <bounce-0@leads.test>: no such user');
     await run(second);
     expect(await campaign(bounced.token, second)).toMatchObject({
       status: 'completed',
@@ -274,6 +293,22 @@ describe('sending a campaign through the SMTP peer', () => {
     });
     const [lead] = await t.database.db.select().from(leads).where(eq(leads.id, bounced.leadIds[0]));
     expect(lead.status).toBe('bounced');
+  });
+
+  it('calls a mail unknown when the connection broke after the server took it, and never sends it again', async () => {
+    const { token, accountId, templateId, leadIds } = await sender('dropped', { count: 3 });
+    const id = await start(token, { accountId, templateId, leadIds });
+    smtp.dropAfterData('dropped-1@leads.test');
+    await run(id);
+    await run(id);
+    expect(recipientsOf('dropped-1@leads.test')).toHaveLength(1);
+    expect(await campaign(token, id)).toMatchObject({ status: 'completed', emailsSent: 2, emailsUnknown: 1 });
+    const [row] = await t.database.db
+      .select()
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.leadId, leadIds[1]));
+    expect(row.state).toBe('unknown');
+    expect(row.lastError).toMatch(/may or may not have been sent/);
   });
 
   it('fails a campaign whose every mail failed, saying why', async () => {
@@ -288,10 +323,13 @@ describe('sending a campaign through the SMTP peer', () => {
     );
   });
 
-  it('pauses the campaign and marks the account when the mailbox refuses the sign-in', async () => {
-    const { token, accountId, templateId, leadIds } = await sender('locked', { count: 3, smtpPassword: 'changed' });
-    const id = await start(token, { accountId, templateId, leadIds });
+  it('pauses every campaign of the mailbox and marks the account when the mailbox refuses the sign-in', async () => {
+    const { token, accountId, templateId, leadIds } = await sender('locked', { count: 4, smtpPassword: 'changed' });
+    const id = await start(token, { accountId, templateId, leadIds: leadIds.slice(0, 3) });
+    const other = await template(token, { name: 'Other', subject: 'Other news' });
+    const alongside = await start(token, { accountId, templateId: other, leadIds: [leadIds[3]] });
     await run(id);
+    expect(await campaign(token, alongside)).toMatchObject({ status: 'paused', emailsSent: 0 });
     const result = await campaign(token, id);
     expect(result).toMatchObject({ status: 'paused', emailsSent: 0, emailsFailed: 0, totalEmails: 3 });
     expect(result.errorMessage).toMatch(/^Sending stopped: sender@smtp.test refused the sign-in \(SMTP login failed/);
@@ -345,13 +383,135 @@ describe('sending a campaign through the SMTP peer', () => {
   });
 });
 
+describe('inbox rotation and pace', () => {
+  it('spreads a campaign over several mailboxes, each within its own daily limit', async () => {
+    const owner = await sender('rotation', { count: 13, dailyLimit: 5 });
+    const second = await seedSmtpAccount(t.database.db, owner.userId, smtp, {
+      email: 'second@smtp.test',
+      dailyLimit: 4,
+    });
+    const id = await start(owner.token, { ...owner, accountIds: [second] });
+    expect(await campaign(owner.token, id)).toMatchObject({ accountIds: [owner.accountId, second] });
+    await expect(run(id)).rejects.toBeInstanceOf(DailyLimitError);
+    const mails = smtp.received.filter((mail) => mail.envelopeTo[0].startsWith('rotation-'));
+    const from = (address: string) => mails.filter((mail) => mail.mail.from?.value[0].address === address);
+    expect(from('sender@smtp.test')).toHaveLength(5);
+    expect(from('second@smtp.test')).toHaveLength(4);
+    // A mail names the mailbox it left from, in its Message-ID too.
+    expect(from('second@smtp.test')[0].mail.messageId).toMatch(new RegExp(`^<campaign-${id}\\.\\d+@smtp\\.test>$`));
+    expect(await campaign(owner.token, id)).toMatchObject({
+      status: 'running',
+      emailsSent: 9,
+      waitingReason: 'Daily limit reached on sender@smtp.test, second@smtp.test: resumes at 00:00 (UTC), 4 left',
+    });
+    const accounts = (await call('GET', '/api/email-accounts', owner.token)).json();
+    expect(accounts.map((account: { status: string }) => account.status)).toEqual(['rate_limited', 'rate_limited']);
+
+    now = new Date('2026-11-24T00:00:05Z');
+    await run(id);
+    expect(await campaign(owner.token, id)).toMatchObject({ status: 'completed', emailsSent: 13 });
+    for (let i = 0; i < 13; i++) expect(recipientsOf(`rotation-${i}@leads.test`)).toHaveLength(1);
+  });
+
+  it('refuses a rotation mailbox of another user', async () => {
+    const owner = await sender('rotation-owner', { count: 1 });
+    const stranger = await sender('rotation-stranger');
+    const response = await call('POST', '/api/campaigns/send-mass-email', owner.token, {
+      ...owner,
+      accountIds: [stranger.accountId],
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('Email account not found');
+  });
+
+  it('sends no faster than the mailbox’s pace, with random gaps between mails', async () => {
+    const { token, accountId, templateId, leadIds } = await sender('paced', { count: 12, sendsPerMinute: 6 });
+    const id = await start(token, { accountId, templateId, leadIds });
+    await run(id);
+    expect(await campaign(token, id)).toMatchObject({ status: 'completed', emailsSent: 12 });
+    // The first mail goes at once; each other waited for its slot, 10 to 15 s after the one before (the last
+    // slots were taken by send loops that then found nothing left to send).
+    expect(paceSlots.length).toBeGreaterThanOrEqual(11);
+    const gaps = paceSlots.slice(1).map((slot, i) => (slot.getTime() - paceSlots[i].getTime()) / 1000);
+    for (const gap of gaps) {
+      expect(gap).toBeGreaterThanOrEqual(10);
+      expect(gap).toBeLessThanOrEqual(15);
+    }
+    expect(new Set(gaps.map((gap) => gap.toFixed(3))).size).toBeGreaterThan(1);
+  });
+
+  it('takes a pace of 1 to 1000 emails a minute through PATCH /api/email-accounts/{id}', async () => {
+    const { token, accountId } = await sender('pace-edit');
+    const patch = (sendsPerMinute: number) =>
+      call('PATCH', `/api/email-accounts/${accountId}`, token, { sendsPerMinute });
+    expect((await call('GET', '/api/email-accounts', token)).json()[0].sendsPerMinute).toBe(30);
+    expect((await patch(120)).json().sendsPerMinute).toBe(120);
+    const tooFast = await patch(1001);
+    expect(tooFast.statusCode).toBe(400);
+    expect(tooFast.json().message).toBe('sendsPerMinute: The pace can be at most 1000 emails a minute');
+    expect((await patch(0)).json().message).toBe('sendsPerMinute: The pace must be at least 1 email a minute');
+  });
+});
+
+describe('the one record of sent mail', () => {
+  it('counts campaign mails and test mails in the mailbox volume of today and this week', async () => {
+    const { token, accountId, templateId, leadIds } = await sender('volume', { count: 3 });
+    await run(await start(token, { accountId, templateId, leadIds }));
+    const test = await call('POST', `/api/email-accounts/${accountId}/test`, token, { to: 'me@volume.test' });
+    expect(test.statusCode, test.body).toBe(200);
+    expect((await call('GET', '/api/email-accounts/stats', token)).json()).toEqual({
+      emailsSentToday: 4,
+      emailsSentThisWeek: 4,
+    });
+    // A test mail is not a campaign mail: the dashboard's figures leave it out.
+    expect((await call('GET', '/api/dashboard/stats', token)).json()).toMatchObject({ totalEmailsSent: 3 });
+  });
+});
+
+describe('campaigns that lost their sender', () => {
+  it('get a new run when their sender was not seen for a while, and a live or waiting one is left alone', async () => {
+    const { token, accountId, templateId, leadIds } = await sender('stalled', { count: 2 });
+    const id = await start(token, { accountId, templateId, leadIds });
+    const queued = async () =>
+      (
+        await queryRows<{ count: number }>(
+          t.database.db,
+          sql`SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'campaigns.send' AND data->>'campaignId' = ${String(id)}`,
+        )
+      )[0].count;
+    const { campaigns: service } = t.container.services;
+    const seen = (at: Date | null, due: Date | null = null) =>
+      t.database.db.update(campaignsTable).set({ senderSeenAt: at, senderDueAt: due }).where(eq(campaignsTable.id, id));
+    const before = await queued();
+
+    await seen(new Date(now.getTime() - 60_000)); // alive a minute ago
+    expect(await service.resumeStalled()).toBe(0);
+    await seen(new Date(now.getTime() - 10 * 60_000), new Date(now.getTime() + 3600_000)); // waiting for a limit
+    expect(await service.resumeStalled()).toBe(0);
+    await seen(new Date(now.getTime() - 10 * 60_000)); // its worker died ten minutes ago
+    expect(await service.resumeStalled()).toBe(1);
+    expect(await queued()).toBe(before + 1);
+    expect(await service.resumeStalled()).toBe(0); // not again while the new run is due
+
+    // A worker that starts takes over at once a campaign whose sender was seen moments ago (it may have died
+    // with the worker being restarted), but not one due later.
+    await seen(new Date(now.getTime() - 1000));
+    expect(await service.resumeStalled({ quietMs: 0 })).toBe(1);
+    await seen(new Date(now.getTime() - 1000), new Date(now.getTime() + 3600_000));
+    expect(await service.resumeStalled({ quietMs: 0 })).toBe(0);
+    await seen(null);
+    await run(id);
+    expect(await campaign(token, id)).toMatchObject({ status: 'completed', emailsSent: 2 });
+  });
+});
+
 describe('the campaign job', () => {
   it('is run from the queue by a worker until the campaign completes', async () => {
     const { token, accountId, templateId, leadIds } = await sender('queued', { count: 5 });
     // The jobs of the campaigns above were run by the tests themselves; only this one's should be waiting.
     await t.database.db.execute(sql`DELETE FROM pgboss.job WHERE name = 'campaigns.send'`);
     // A worker process's container on the same database: it takes the job the web side enqueued.
-    const worker = await createContainer(testConfig, t.database, { clock, runsWorkers: true });
+    const worker = await createContainer(testConfig, t.database, { clock, runsWorkers: true, sleep: async () => {} });
     await worker.jobs.startWorkers({ services: worker.services, log: { info() {}, warn() {} } });
     try {
       const id = await start(token, { accountId, templateId, leadIds });
@@ -544,6 +704,7 @@ describe('stopping a worker', () => {
         transports: services.transports,
         linkTokens: createLinkTokens(testConfig.sessionSecret),
         publicUrl: testConfig.publicUrl,
+        sleep: async () => {},
       });
     const leaving = newSender();
     const running = leaving.run(id).catch((error: unknown) => error);
@@ -578,9 +739,10 @@ describe('GET /api/dashboard/stats', () => {
       clickRate: 0,
       responseRate: 0,
       conversionRate: 0,
+      machineEventsLeftOut: 0,
     });
     const id = await start(token, { accountId, templateId, leadIds });
-    smtp.failNextWith(550, '5.1.1 no such user');
+    smtp.failRecipient('stats-0@leads.test', 550, '5.1.1 no such user');
     await run(id);
     // One lead answered (the replies reader will record this).
     await t.database.db
@@ -598,6 +760,7 @@ describe('GET /api/dashboard/stats', () => {
       clickRate: 0,
       responseRate: 33.3,
       conversionRate: 33.3,
+      machineEventsLeftOut: 0,
     });
     expect(
       (await call('GET', '/api/dashboard/stats', (await sender('stats-other')).token)).json().totalEmailsSent,

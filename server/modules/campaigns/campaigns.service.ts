@@ -15,18 +15,26 @@ import {
   campaigns,
   type EmailAccountRow,
   emailAccounts,
+  type TrackingEventRow,
   templates,
+  trackingEvents,
   type UserRow,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { resourceId } from '../../lib/resource-id';
+import { campaignAccountIds } from './campaign-accounts';
 import { localWeek } from './campaign-sender';
 
 export const POSTAL_ADDRESS_REQUIRED =
   'Add your postal address in Settings before sending: the law requires it in every marketing email';
 
 export type CampaignsService = ReturnType<typeof createCampaignsService>;
+
+/** Whether the campaign row has a person's (not a machine's) tracking event of one of these kinds. */
+const humanEvent = (kinds: TrackingEventRow['kind'][]) =>
+  sql`EXISTS (SELECT 1 FROM ${trackingEvents} WHERE ${trackingEvents.recipientId} = ${campaignRecipients.id}
+    AND NOT ${trackingEvents.machine} AND ${inArray(trackingEvents.kind, kinds)})`;
 
 /** An account in error (credentials refused or unreadable) sends nothing until it is reconnected. */
 function assertCanSend(account: EmailAccountRow) {
@@ -45,8 +53,10 @@ export function createCampaignsService(deps: {
   db: Database;
   clock: Clock;
   enqueueSend: (campaignId: number) => Promise<unknown>;
+  /** A running campaign whose sender was not seen for this long (and is not due later) lost it. */
+  staleSenderMs: number;
 }) {
-  const { db, clock, enqueueSend } = deps;
+  const { db, clock, enqueueSend, staleSenderMs } = deps;
 
   async function owned(user: UserRow, rawId: string): Promise<CampaignRow> {
     const id = resourceId(rawId, 'Campaign not found');
@@ -58,17 +68,15 @@ export function createCampaignsService(deps: {
     return row;
   }
 
-  /** A campaign can only go on through a mailbox that is still there and not in error. */
+  /** A campaign can only go on through its mailboxes that are still there, none of them in error. */
   async function mailboxReady(user: UserRow, campaign: CampaignRow) {
-    const [account] = campaign.accountId
-      ? await db
-          .select()
-          .from(emailAccounts)
-          .where(and(eq(emailAccounts.id, campaign.accountId), eq(emailAccounts.userId, user.id)))
-      : [];
-    if (!account)
+    const accounts = await db
+      .select()
+      .from(emailAccounts)
+      .where(and(inArray(emailAccounts.id, campaignAccountIds(campaign)), eq(emailAccounts.userId, user.id)));
+    if (accounts.length === 0)
       throw AppError.badRequest('The email account of this campaign was disconnected. Connect it again first.');
-    assertCanSend(account);
+    for (const account of accounts) assertCanSend(account);
   }
 
   /** Each campaign's row counts, in one grouped query. */
@@ -100,6 +108,8 @@ export function createCampaignsService(deps: {
       emailsUnknown: own.unknown,
       errorMessage: row.errorMessage,
       waitingReason: row.waitingReason,
+      accountIds: campaignAccountIds(row),
+      trackingEnabled: row.trackingEnabled,
       createdAt: row.createdAt.toISOString(),
     };
   }
@@ -116,12 +126,13 @@ export function createCampaignsService(deps: {
       if (!input.accountId) throw AppError.badRequest(SEND_MASS_EMAIL_MESSAGES.account);
       if (!input.templateId) throw AppError.badRequest(SEND_MASS_EMAIL_MESSAGES.template);
       if (!input.leadIds?.length) throw AppError.badRequest(SEND_MASS_EMAIL_MESSAGES.leads);
-      const [account] = await db
+      const rotation = [...new Set([input.accountId, ...(input.accountIds ?? [])])];
+      const accounts = await db
         .select()
         .from(emailAccounts)
-        .where(and(eq(emailAccounts.id, input.accountId), eq(emailAccounts.userId, user.id)));
-      if (!account) throw AppError.notFound('Email account not found');
-      assertCanSend(account);
+        .where(and(inArray(emailAccounts.id, rotation), eq(emailAccounts.userId, user.id)));
+      if (accounts.length !== rotation.length) throw AppError.notFound('Email account not found');
+      for (const account of accounts) assertCanSend(account);
       const [template] = await db
         .select({ id: templates.id, status: templates.status, name: templates.name })
         .from(templates)
@@ -139,7 +150,14 @@ export function createCampaignsService(deps: {
       const campaignId = await db.transaction(async (tx) => {
         const [campaign] = await tx
           .insert(campaigns)
-          .values({ userId: user.id, accountId: account.id, templateId: template.id, createdAt: clock.now() })
+          .values({
+            userId: user.id,
+            accountId: input.accountId,
+            accountIds: rotation,
+            templateId: template.id,
+            trackingEnabled: input.trackingEnabled ?? true,
+            createdAt: clock.now(),
+          })
           .returning({ id: campaigns.id });
         const [{ inserted }] = await queryRows<{ inserted: number }>(
           tx,
@@ -198,9 +216,10 @@ export function createCampaignsService(deps: {
     },
 
     /**
-     * SPEC §3 Dashboard stats from the campaign rows. Opens and clicks stay 0 until tracking records them. Rates
-     * are percentages with one decimal: delivery of all mails with an outcome, the others of delivered mails,
-     * conversion of the leads mailed.
+     * SPEC §3 Dashboard stats from the campaign rows. Opens and clicks count delivered mails with a person's open
+     * or click (a click shows the mail was opened, pixel or not); machine hits (decision 0014) are only counted
+     * apart. Rates are percentages with one decimal: delivery of all mails with an outcome, the others of delivered
+     * mails, conversion of the leads mailed.
      */
     async stats(user: UserRow): Promise<DashboardStats> {
       const [counts] = await db
@@ -210,21 +229,26 @@ export function createCampaignsService(deps: {
           responded: sql<number>`count(${campaignRecipients.repliedAt})::int`,
           leadsMailed: sql<number>`count(DISTINCT ${campaignRecipients.leadId}) FILTER (WHERE ${campaignRecipients.state} = 'sent')::int`,
           leadsResponded: sql<number>`count(DISTINCT ${campaignRecipients.leadId}) FILTER (WHERE ${campaignRecipients.repliedAt} IS NOT NULL)::int`,
+          opened: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'sent' AND ${humanEvent(['open', 'click'])})::int`,
+          clicked: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'sent' AND ${humanEvent(['click'])})::int`,
+          machineEvents: sql<number>`(SELECT count(*) FROM tracking_events e JOIN campaign_recipients r ON r.id = e.recipient_id
+            WHERE e.user_id = ${user.id} AND e.machine AND r.kind = 'campaign')::int`,
         })
         .from(campaignRecipients)
-        .where(eq(campaignRecipients.userId, user.id));
+        .where(and(eq(campaignRecipients.userId, user.id), eq(campaignRecipients.kind, 'campaign')));
       const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
       return {
         totalEmailsSent: counts.total,
         emailsDelivered: counts.delivered,
-        emailsOpened: 0,
-        emailsClicked: 0,
+        emailsOpened: counts.opened,
+        emailsClicked: counts.clicked,
         emailsResponded: counts.responded,
         deliveryRate: percent(counts.delivered, counts.total),
-        openRate: 0,
-        clickRate: 0,
+        openRate: percent(counts.opened, counts.delivered),
+        clickRate: percent(counts.clicked, counts.delivered),
         responseRate: percent(counts.responded, counts.delivered),
         conversionRate: percent(counts.leadsResponded, counts.leadsMailed),
+        machineEventsLeftOut: counts.machineEvents,
       };
     },
 
@@ -252,6 +276,33 @@ export function createCampaignsService(deps: {
         .returning();
       await enqueueSend(campaign.id);
       return withCounts(running ?? campaign);
+    },
+
+    /**
+     * Gives every running campaign that lost its sender (a worker killed mid-run) a new run. Every minute, a
+     * campaign counts as lost when no sender was seen for the staleness period and no run is due later (a live
+     * run beats more often than that; one handed back says when it is due). When a worker starts (`quietMs` 0), it
+     * takes every running campaign not due later: a worker restarted after a crash goes on at once, and a run that
+     * was still alive elsewhere only gains a companion, which the row claims and the shared pace make harmless.
+     * Answers how many were resumed.
+     */
+    async resumeStalled(options: { quietMs?: number } = {}): Promise<number> {
+      const now = clock.now();
+      const quietSince = new Date(now.getTime() - (options.quietMs ?? staleSenderMs));
+      const dueLongAgo = new Date(now.getTime() - staleSenderMs);
+      const stalled = await db
+        .update(campaigns)
+        .set({ senderDueAt: now })
+        .where(
+          and(
+            eq(campaigns.status, 'running'),
+            sql`coalesce(${campaigns.senderSeenAt}, ${campaigns.createdAt}) <= ${quietSince.toISOString()}::timestamptz`,
+            sql`(${campaigns.senderDueAt} IS NULL OR ${campaigns.senderDueAt} < ${dueLongAgo.toISOString()}::timestamptz)`,
+          ),
+        )
+        .returning({ id: campaigns.id });
+      for (const { id } of stalled) await enqueueSend(id);
+      return stalled.length;
     },
 
     /**

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { Database } from '../../db/client';
 import { type EmailAccountRow, emailAccounts, type UserRow } from '../../db/schema';
@@ -16,6 +16,8 @@ export class DailyLimitError extends DomainError {
     readonly account: Pick<EmailAccountRow, 'id' | 'email' | 'dailyLimit'>,
     readonly resumesAt: Date,
     now: Date,
+    /** Every mailbox at its limit (several with inbox rotation). */
+    readonly emails: string[] = [account.email],
   ) {
     super(
       `${account.email} has reached its daily limit of ${account.dailyLimit} emails. Sending resumes after midnight.`,
@@ -24,6 +26,14 @@ export class DailyLimitError extends DomainError {
   }
 }
 
+/** None of the mailboxes can send: each is in error or gone. */
+export class NoSendingAccountError extends DomainError {
+  readonly code = 'no_sending_account';
+}
+
+/** A send taken from one of several mailboxes, and the moment its pace lets it go. */
+export type RotatingReservation = { reservation: Reservation; account: EmailAccountRow; sendAt: Date };
+
 export type SendAllowance = ReturnType<typeof createSendAllowance>;
 
 /**
@@ -31,9 +41,10 @@ export type SendAllowance = ReturnType<typeof createSendAllowance>;
  * replies all take from it here. The "new day" rule lives only here: a counter from an earlier local day counts
  * as 0, and a rate-limited account is active again once its day is over.
  */
-export function createSendAllowance(deps: { db: Database; clock: Clock }) {
-  const { db, clock } = deps;
+export function createSendAllowance(deps: { db: Database; clock: Clock; random?: () => number }) {
+  const { db, clock, random = Math.random } = deps;
   const today = (user: Pick<UserRow, 'timezone'>) => localDay(clock.now(), user.timezone);
+  const reserveRotatingQuery = rotatingReservation(db);
 
   return {
     today,
@@ -78,6 +89,46 @@ export function createSendAllowance(deps: { db: Database; clock: Clock }) {
       throw new DailyLimitError(account, nextLocalMidnight(now, user.timezone), now);
     },
 
+    /**
+     * Inbox rotation with a pace: of the user's mailboxes `accountIds`, takes the one not in error and under its
+     * daily limit whose pace lets it send soonest, takes one send from its day and its next pace slot, in one
+     * statement under the account's row lock, so any number of senders keep both the limit and the pace. The gap
+     * after each mail is 60/sendsPerMinute seconds plus up to half as much again at random, so mails never come
+     * faster than the pace and never at a machine's regular beat.
+     */
+    async reserveRotating(user: Pick<UserRow, 'id' | 'timezone'>, accountIds: number[]): Promise<RotatingReservation> {
+      const day = today(user);
+      const now = clock.now();
+      const [row] = await reserveRotatingQuery.execute({
+        now: now.toISOString(),
+        day,
+        userId: user.id,
+        accountIds: JSON.stringify(accountIds),
+        jitter: 1 + random() / 2,
+      });
+      if (row) {
+        const { slot, ...account } = row;
+        return { reservation: { accountId: account.id, day }, account, sendAt: slot };
+      }
+      const accounts = await db
+        .select()
+        .from(emailAccounts)
+        .where(and(inArray(emailAccounts.id, accountIds), eq(emailAccounts.userId, user.id)));
+      const atLimit = accounts.filter((account) => account.status !== 'error');
+      if (atLimit.length === 0) throw new NoSendingAccountError('None of the campaign’s mailboxes can send');
+      // Only an active account becomes rate limited; an authentication error stays visible.
+      await db
+        .update(emailAccounts)
+        .set({ status: 'rate_limited' })
+        .where(and(inArray(emailAccounts.id, accountIds), eq(emailAccounts.status, 'active')));
+      throw new DailyLimitError(
+        atLimit[0],
+        nextLocalMidnight(now, user.timezone),
+        now,
+        atLimit.map((account) => account.email),
+      );
+    },
+
     /** Gives back a send that did not go, on the day it was counted (it may be past midnight by now). */
     async release(reservation: Reservation) {
       await db
@@ -86,6 +137,36 @@ export function createSendAllowance(deps: { db: Database; clock: Clock }) {
         .where(and(eq(emailAccounts.id, reservation.accountId), eq(emailAccounts.lastResetDate, reservation.day)));
     },
   };
+}
+
+/** reserveRotating's one statement, prepared once: it runs before every campaign mail. */
+function rotatingReservation(db: Database) {
+  const reserved = db
+    .$with('reserved', {
+      ...getTableColumns(emailAccounts),
+      slot: sql<Date>`slot`.mapWith(emailAccounts.nextSendAt).as('slot'),
+    })
+    .as(
+      sql`WITH chosen AS (
+            SELECT id, greatest(coalesce(next_send_at, ${sql.placeholder('now')}::timestamptz), ${sql.placeholder('now')}::timestamptz) AS slot
+            FROM email_accounts
+            WHERE id IN (SELECT jsonb_array_elements_text(${sql.placeholder('accountIds')}::jsonb)::bigint)
+              AND user_id = ${sql.placeholder('userId')} AND status <> 'error'
+              AND (last_reset_date IS DISTINCT FROM ${sql.placeholder('day')} OR sent_today < daily_limit)
+            ORDER BY next_send_at NULLS FIRST, id
+            LIMIT 1
+            FOR UPDATE)
+          UPDATE email_accounts a SET
+            sent_today = CASE WHEN a.last_reset_date = ${sql.placeholder('day')} THEN a.sent_today + 1 ELSE 1 END,
+            last_reset_date = ${sql.placeholder('day')},
+            status = CASE WHEN a.status = 'rate_limited' THEN 'active' ELSE a.status END,
+            next_send_at = chosen.slot
+              + (60000.0 / a.sends_per_minute) * ${sql.placeholder('jitter')}::float8 * interval '1 millisecond'
+          FROM chosen
+          WHERE a.id = chosen.id
+          RETURNING a.*, chosen.slot`,
+    );
+  return db.with(reserved).select().from(reserved).prepare('send_allowance_reserve_rotating');
 }
 
 /** The calendar date (YYYY-MM-DD) it is at `at` in the IANA zone `timeZone`. */

@@ -104,6 +104,14 @@ export function createTransportRegistry(deps: {
     await db.update(emailAccounts).set({ status, statusReason: reason }).where(eq(emailAccounts.id, accountId));
   }
 
+  /** Refused credentials put the account in `error` with the reason, and its transport is built again later. */
+  async function noteRefusal(accountId: number, error: unknown) {
+    if (error instanceof TransportError && error.kind === 'auth') {
+      drop(accountId);
+      await setStatus(accountId, 'error', error.message);
+    }
+  }
+
   return {
     /**
      * Sends one message through the account. Refused credentials put the account in `error` with the reason;
@@ -114,14 +122,27 @@ export function createTransportRegistry(deps: {
       try {
         result = await (await transportFor(account.id)).send(mail);
       } catch (error) {
-        if (error instanceof TransportError && error.kind === 'auth') {
-          drop(account.id);
-          await setStatus(account.id, 'error', error.message);
-        }
+        await noteRefusal(account.id, error);
         throw error;
       }
       if (account.status === 'error') await setStatus(account.id, 'active', null);
       return result;
+    },
+
+    /**
+     * Whether the account's Sent folder holds a message with this Message-ID (Graph and Gmail accounts): true or
+     * false as the provider answered, null when nothing can tell (SMTP accounts, provider unreachable, account
+     * gone or its credentials refused, which puts it in `error` as a send would).
+     */
+    async findSent(account: { id: number }, messageId: string): Promise<boolean | null> {
+      try {
+        const transport = await transportFor(account.id);
+        return transport.findSent ? await transport.findSent(messageId) : null;
+      } catch (error) {
+        if (!(error instanceof TransportError)) throw error;
+        await noteRefusal(account.id, error);
+        return null;
+      }
     },
 
     /** Forgets the account's transport (disconnected, or reconnected with new credentials). */

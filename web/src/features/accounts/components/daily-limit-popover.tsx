@@ -1,31 +1,35 @@
-import type { EmailAccount } from '@contract/accounts';
+import { type EmailAccount, MAX_SENDS_PER_MINUTE } from '@contract/accounts';
 import { Gauge } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { toast } from '@/components/ui/use-toast';
 import { errorToastMessage } from '@/lib/api';
 import { useUpdateEmailAccount } from '../api/update-email-account';
-import { parseDailyLimit } from '../lib/daily-limit';
+import { parseDailyLimit, parseSendsPerMinute } from '../lib/daily-limit';
 
 function DailyLimitForm({ account, onDone }: { account: EmailAccount; onDone: () => void }) {
   const update = useUpdateEmailAccount();
   const [value, setValue] = useState(String(account.dailyLimit));
+  const [pace, setPace] = useState(String(account.sendsPerMinute));
   const [problem, setProblem] = useState<string | null>(null);
+  const [paceProblem, setPaceProblem] = useState<string | null>(null);
   const inputId = `daily-limit-${account.id}`;
+  const paceId = `pace-${account.id}`;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseDailyLimit(value);
-    if (typeof parsed === 'string') return setProblem(parsed);
-    setProblem(null);
+    const parsedPace = parseSendsPerMinute(pace);
+    setProblem(typeof parsed === 'string' ? parsed : null);
+    setPaceProblem(typeof parsedPace === 'string' ? parsedPace : null);
+    if (typeof parsed === 'string' || typeof parsedPace === 'string') return;
     try {
-      await update.mutateAsync({ id: account.id, changes: { dailyLimit: parsed } });
+      await update.mutateAsync({ id: account.id, changes: { dailyLimit: parsed, sendsPerMinute: parsedPace } });
       toast({
         title: 'Daily Limit Updated',
-        description: `${account.email} can now send up to ${parsed.toLocaleString('en-US')} emails a day.`,
+        description: `${account.email} can now send up to ${parsed.toLocaleString('en-US')} emails a day, at most ${parsedPace} a minute.`,
       });
       onDone();
     } catch (error) {
@@ -35,23 +39,30 @@ function DailyLimitForm({ account, onDone }: { account: EmailAccount; onDone: ()
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-3">
-      <div className="grid gap-2">
-        <Label htmlFor={inputId}>Daily sending limit</Label>
-        <Input
-          id={inputId}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={`${inputId}-hint`}
-          autoFocus
-        />
-        <p id={`${inputId}-hint`} className={problem ? 'text-destructive text-xs' : 'text-muted-foreground text-xs'}>
-          {problem ?? 'Emails this account may send per day. The count resets at midnight.'}
-        </p>
-      </div>
+      <FormField
+        id={inputId}
+        label="Daily sending limit"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        error={problem ?? undefined}
+        hint="Emails this account may send per day. The count resets at midnight."
+        autoFocus
+      />
+      <FormField
+        id={paceId}
+        label="Emails per minute"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_SENDS_PER_MINUTE}
+        value={pace}
+        onChange={(event) => setPace(event.target.value)}
+        error={paceProblem ?? undefined}
+        hint="Campaigns send at most this many a minute, with random gaps between emails."
+      />
       <Button type="submit" size="sm" disabled={update.isPending}>
         {update.isPending ? 'Saving...' : 'Save Limit'}
       </Button>
@@ -59,7 +70,7 @@ function DailyLimitForm({ account, onDone }: { account: EmailAccount; onDone: ()
   );
 }
 
-/** SPEC §3: the daily limit (default 300) is editable per account. */
+/** SPEC §3: the daily limit (default 300) is editable per account, and so is its pace (beyond SPEC). */
 export function DailyLimitPopover({ account }: { account: EmailAccount }) {
   const [open, setOpen] = useState(false);
   return (

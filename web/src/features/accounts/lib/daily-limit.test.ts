@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDailyLimit } from './daily-limit';
+import { parseDailyLimit, parseSendsPerMinute } from './daily-limit';
 
 describe('parseDailyLimit', () => {
   it('reads a whole number of emails', () => {
@@ -12,5 +12,18 @@ describe('parseDailyLimit', () => {
     for (const text of ['', '2.5', '-3', 'many', '1e3']) {
       expect(parseDailyLimit(text)).toBe('Enter a whole number of emails');
     }
+  });
+});
+
+describe('parseSendsPerMinute', () => {
+  it('reads 1 to 1000 emails a minute', () => {
+    expect(parseSendsPerMinute('1')).toBe(1);
+    expect(parseSendsPerMinute('1000')).toBe(1000);
+  });
+
+  it('refuses what the server would refuse, in the server’s words', () => {
+    expect(parseSendsPerMinute('0')).toBe('The pace must be at least 1 email a minute');
+    expect(parseSendsPerMinute('1001')).toBe('The pace can be at most 1000 emails a minute');
+    expect(parseSendsPerMinute('fast')).toBe('Enter a whole number of emails');
   });
 });

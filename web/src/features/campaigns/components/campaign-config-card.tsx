@@ -5,24 +5,32 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
 import { useSendableTemplates, useSendingAccounts } from '../api/get-sending-options';
 
-/** SPEC §2 Campaign Configuration: the mailbox, the Active template, a summary and Send Mass Email. */
+/**
+ * SPEC §2 Campaign Configuration: the mailbox, the Active template, a summary and Send Mass Email; beyond SPEC, a
+ * switch for open and click tracking.
+ */
 export function CampaignConfigCard({
   accountId,
   templateId,
   recipientCount,
+  trackingEnabled,
   sending,
   onAccount,
   onTemplate,
+  onTracking,
   onSend,
 }: {
   accountId: string;
   templateId: string;
   recipientCount: number;
+  trackingEnabled: boolean;
   sending: boolean;
   onAccount: (id: string) => void;
   onTemplate: (id: string) => void;
+  onTracking: (enabled: boolean) => void;
   onSend: () => void;
 }) {
   const accounts = useSendingAccounts();
@@ -80,6 +88,21 @@ export function CampaignConfigCard({
               to use it in campaigns.
             </p>
           )}
+        </div>
+        <div className="flex items-start justify-between gap-4">
+          <div className="grid gap-1">
+            <Label htmlFor="campaign-tracking">Track opens and clicks</Label>
+            <p id="campaign-tracking-hint" className="text-muted-foreground text-xs">
+              Adds an invisible image and sends links through this app to count them. Mail privacy proxies and link
+              scanners are not counted.
+            </p>
+          </div>
+          <Switch
+            id="campaign-tracking"
+            aria-describedby="campaign-tracking-hint"
+            checked={trackingEnabled}
+            onCheckedChange={onTracking}
+          />
         </div>
         <dl aria-label="Summary" className="grid gap-1 rounded-lg bg-muted/60 p-4 text-sm">
           <div className="flex justify-between gap-4">

@@ -5,6 +5,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatDayTime } from '@/lib/format-date';
 import { useCampaigns } from '../api/get-campaigns';
+import { EngagementSummary } from './engagement-summary';
 
 const statusLabels: Record<CampaignListItem['status'], string> = {
   running: 'Running',
@@ -13,7 +14,7 @@ const statusLabels: Record<CampaignListItem['status'], string> = {
   failed: 'Failed',
 };
 
-/** The user's recent campaigns, each one's progress a click away. */
+/** The user's recent campaigns, each one's progress a click away, and how their mails were opened and clicked. */
 export function CampaignsListCard({ onShow }: { onShow: (id: number) => void }) {
   const campaigns = useCampaigns();
   return (
@@ -21,7 +22,7 @@ export function CampaignsListCard({ onShow }: { onShow: (id: number) => void }) 
       <CardHeader>
         <CardTitle>Recent Campaigns</CardTitle>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-4">
         {campaigns.isPending ? (
           <Skeleton className="h-24 w-full" />
         ) : campaigns.isError ? (
@@ -49,6 +50,7 @@ export function CampaignsListCard({ onShow }: { onShow: (id: number) => void }) 
             ))}
           </ul>
         )}
+        <EngagementSummary />
       </CardContent>
     </Card>
   );

@@ -18,6 +18,7 @@ import { SubscriptionBanner } from './subscription-banner';
 export function DashboardScreen({ user }: { user: User }) {
   const [accountId, setAccountId] = useState('');
   const [templateId, setTemplateId] = useState('');
+  const [trackingEnabled, setTrackingEnabled] = useState(true);
   const [filter, setFilter] = useState('all');
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [shownCampaign, setShownCampaign] = useState<number | null>(null);
@@ -93,6 +94,7 @@ export function DashboardScreen({ user }: { user: User }) {
         accountId: Number(accountId),
         templateId: Number(templateId),
         leadIds: [...selected],
+        trackingEnabled,
       });
       toast({ title: 'Success', description: started.message });
       setSelected(new Set());
@@ -131,9 +133,11 @@ export function DashboardScreen({ user }: { user: User }) {
             accountId={accountId}
             templateId={templateId}
             recipientCount={selected.size}
+            trackingEnabled={trackingEnabled}
             sending={send.isPending}
             onAccount={setAccountId}
             onTemplate={setTemplateId}
+            onTracking={setTrackingEnabled}
             onSend={onSend}
           />
           <RecipientsCard

@@ -1,0 +1,325 @@
+/**
+ * Campaign engine benchmark (issue 9), on embedded PGlite and on PostgreSQL:
+ *   1. the real server process (ROLE=all, as `npm start` runs it) sends a 20,000-lead campaign, started through
+ *      POST /api/campaigns/send-mass-email, from one mailbox whose pace and daily limit are lifted (written to the
+ *      database), timed from the start request to GET /api/campaigns/{id} answering `completed`;
+ *   2. beside it, in the same run, raw pooled nodemailer (the same connection count) sends 20,000 mails of the same
+ *      size, rendered once from the same template, to the same peer, all handed over at once: the ratio;
+ *   3. the server's peak RSS, with a 100,000-recipient campaign started and sending for RSS_WINDOW_SECONDS;
+ *   4. a simulated day of 100 mailboxes with random limits and paces (bench/campaign-day.ts): sends over any cap.
+ * The SMTP peer (bench/smtp-sink.ts) runs in a child process of its own, so that neither the engine nor the
+ * baseline shares an event loop with it. The leads (120,000) are made through the API by the crash tests' helper
+ * (server/test/campaign-owner.ts: one CSV upload), on the database before the server starts.
+ *
+ *   BENCH=campaign npm run bench                 both backends
+ *   BENCH=campaign BENCH_BACKENDS=postgres npm run bench
+ *   BENCH_DATABASE_URL=postgres://…             server to create the throw-away database on (default: local)
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import pg from 'pg';
+import { type DatabaseHandle, migrateDatabase, openDatabase } from '../server/db/client';
+import { emailAccounts, leads, templates, users } from '../server/db/schema';
+import { createLinkTokens } from '../server/lib/link-tokens';
+import type { OutgoingMail } from '../server/mail/transport';
+import { composeCampaignMail } from '../server/modules/campaigns/campaign-mail';
+import { mailLinks } from '../server/modules/tracking/mail-links';
+import { testConfig } from '../server/test/app';
+import {
+  type CampaignOwner,
+  campaignStatusOver,
+  createCampaignOwner,
+  startCampaignOver,
+  testSecretsEnv,
+} from '../server/test/campaign-owner';
+import { freePort } from '../server/test/net';
+import { type DayResult, simulateDay } from './campaign-day';
+import { startServer, stopServer } from './server-process';
+import { type SmtpSink, startSmtpSink } from './smtp-sink';
+
+type Backend = 'pglite' | 'postgres';
+const backends = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',') as Backend[];
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CAMPAIGN_MAILS = 20_000;
+const QUEUED_MAILS = 100_000;
+/** How long the server's memory is watched once the 100,000-recipient campaign has started. */
+const RSS_WINDOW_SECONDS = 45;
+/** "The limits lifted": far beyond what the API accepts, written to the database. */
+const LIFTED_PACE_PER_MINUTE = 10_000_000;
+const LIFTED_DAILY_LIMIT = 10_000_000;
+/** SmtpTransport's pool size (server/mail/smtp-transport.ts): the baseline gets as many connections. */
+const POOL_CONNECTIONS = 2;
+const RATIO_TARGET = 0.8;
+const RSS_TARGET_MB = 300;
+
+type Row = { metric: string; measured: string; baseline: string; ratio: string; target: string; result: string };
+const tables = new Map<Backend, Row[]>();
+
+async function main() {
+  const sink = await startSmtpSink();
+  try {
+    for (const backend of backends) await runBackend(backend, sink);
+  } finally {
+    await sink.stop();
+  }
+  for (const [backend, rows] of tables) {
+    console.log(`\n### ${backend}\n`);
+    console.log('| metric | measured | baseline (same run) | ratio | target | result |\n|---|---|---|---|---|---|');
+    for (const row of rows) {
+      console.log(
+        `| ${row.metric} | ${row.measured} | ${row.baseline} | ${row.ratio} | ${row.target} | ${row.result} |`,
+      );
+    }
+  }
+}
+
+async function runBackend(backend: Backend, sink: SmtpSink) {
+  const rows: Row[] = [];
+  tables.set(backend, rows);
+  const record = (row: Partial<Row> & Pick<Row, 'metric' | 'measured'>) => {
+    const full = { baseline: '', ratio: '', target: '', result: '', ...row };
+    rows.push(full);
+    console.log(
+      `${backend.padEnd(8)} ${full.metric}: ${full.measured} ${full.baseline && `(baseline ${full.baseline})`}`,
+    );
+  };
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lr-bench-campaign-'));
+  const dbName = `bench_campaign_${process.pid}`;
+  let databaseUrl: string | undefined;
+  if (backend === 'postgres') {
+    await adminQuery(`CREATE DATABASE ${dbName}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  // PGlite serves one process: the bench opens it only while the server is not running.
+  const open = async () => {
+    const handle = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
+    await migrateDatabase(handle);
+    return handle;
+  };
+  try {
+    let handle = await open();
+    const seeding = performance.now();
+    const owner = await createCampaignOwner(handle, sink, {
+      leads: CAMPAIGN_MAILS + QUEUED_MAILS,
+      sendsPerMinute: LIFTED_PACE_PER_MINUTE,
+    });
+    await handle.db
+      .update(emailAccounts)
+      .set({ dailyLimit: LIFTED_DAILY_LIMIT })
+      .where(eq(emailAccounts.id, owner.accountId));
+    const seedSeconds = (performance.now() - seeding) / 1000;
+    console.log(
+      `${backend.padEnd(8)} seeded ${owner.leadIds.length} leads through the API in ${seedSeconds.toFixed(1)} s`,
+    );
+    const sample = await sampleMail(handle, owner);
+    await handle.close();
+
+    const port = await freePort();
+    const server = await startServer(`http://127.0.0.1:${port}`, {
+      ...testSecretsEnv,
+      ROLE: 'all',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+    });
+    const pid = server.pid as number;
+    try {
+      const raw = await sendRaw(sink, sample, CAMPAIGN_MAILS);
+      const idleMb = statusKb(pid, 'VmRSS') / 1024;
+      const engineRss = watchRss(pid);
+      const engine = await sendCampaign(sink, port, { ...owner, leadIds: owner.leadIds.slice(0, CAMPAIGN_MAILS) });
+      const engineMb = engineRss.stop();
+      const ratio = engine.perSecond / raw.perSecond;
+      record({
+        metric: `campaign of ${CAMPAIGN_MAILS.toLocaleString('en-US')} mails, start → completed`,
+        measured: `${engine.perSecond.toFixed(0)} mails/s (${engine.seconds.toFixed(1)} s)`,
+        baseline: `raw nodemailer: ${raw.perSecond.toFixed(0)} mails/s (${raw.seconds.toFixed(1)} s)`,
+        ratio: ratio.toFixed(2),
+        target: `≥ ${RATIO_TARGET}`,
+        result: ratio >= RATIO_TARGET ? 'pass' : 'FAIL',
+      });
+
+      const queuedRss = watchRss(pid);
+      const queued = await sendQueued(sink, port, { ...owner, leadIds: owner.leadIds.slice(CAMPAIGN_MAILS) });
+      const queuedMb = queuedRss.stop();
+      const peakMb = statusKb(pid, 'VmHWM') / 1024;
+      record({
+        metric: `start request, ${QUEUED_MAILS.toLocaleString('en-US')} recipients`,
+        measured: `${queued.startSeconds.toFixed(1)} s`,
+      });
+      record({
+        metric: `sending with ${QUEUED_MAILS.toLocaleString('en-US')} queued (${RSS_WINDOW_SECONDS} s)`,
+        measured: `${queued.perSecond.toFixed(0)} mails/s`,
+      });
+      record({
+        metric: 'server RSS: idle / most while sending 20,000 / most with 100,000 queued',
+        measured: `${idleMb.toFixed(0)} / ${engineMb.toFixed(0)} / ${queuedMb.toFixed(0)} MB`,
+      });
+      record({
+        metric: 'server peak RSS (VmHWM, whole run)',
+        measured: `${peakMb.toFixed(0)} MB`,
+        target: `≤ ${RSS_TARGET_MB} MB`,
+        result: peakMb <= RSS_TARGET_MB ? 'pass' : 'FAIL',
+      });
+    } finally {
+      await stopServer(server);
+    }
+
+    handle = await open();
+    let day: DayResult;
+    try {
+      day = await simulateDay(handle, sink);
+    } finally {
+      await handle.close();
+    }
+    const dayHealthy = day.unsettled === 0 && day.received === day.sent;
+    record({
+      metric: `simulated day, ${day.mailboxes} mailboxes: most sends over a daily limit`,
+      measured: `${day.maxOverCap} (${day.mailboxesOverCap} mailboxes over)`,
+      target: '0',
+      result: day.maxOverCap === 0 && dayHealthy ? 'pass' : 'FAIL',
+    });
+    record({
+      metric: 'simulated day: sent / sum of daily limits',
+      measured: `${day.sent.toLocaleString('en-US')} / ${day.limitSum.toLocaleString('en-US')}`,
+      baseline: `${day.leads.toLocaleString('en-US')} leads; ${day.received.toLocaleString('en-US')} mails received, ${day.unsettled} rows unsettled`,
+      ratio: (day.sent / day.limitSum).toFixed(2),
+      target: '1.00',
+      result: day.sent === day.limitSum && dayHealthy ? 'pass' : 'FAIL',
+    });
+    console.log(
+      `${backend.padEnd(8)} simulated ${day.simulatedHours.toFixed(1)} h of sending in ${day.seconds.toFixed(0)} s`,
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (databaseUrl) await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  }
+}
+
+/** One campaign mail of the owner's, composed as the engine composes it (template, footer, tracking links). */
+async function sampleMail(handle: DatabaseHandle, owner: CampaignOwner): Promise<OutgoingMail> {
+  const { db } = handle;
+  const [user] = await db.select().from(users).where(eq(users.id, owner.userId));
+  const [account] = await db.select().from(emailAccounts).where(eq(emailAccounts.id, owner.accountId));
+  const [template] = await db.select().from(templates).where(eq(templates.id, owner.templateId));
+  const [lead] = await db.select().from(leads).where(eq(leads.id, owner.leadIds[0]));
+  const recipient = { id: 1, campaignId: 1 };
+  const links = mailLinks({
+    linkTokens: createLinkTokens(testConfig.sessionSecret),
+    publicUrl: testConfig.publicUrl,
+    recipientId: recipient.id,
+    trackingEnabled: true,
+  });
+  return composeCampaignMail({ recipient, lead, user, account, template, links });
+}
+
+/** The baseline: raw pooled nodemailer sending `count` copies of `mail`, each to its own address, all at once. */
+async function sendRaw(sink: SmtpSink, mail: OutgoingMail, count: number) {
+  const transporter = nodemailer.createTransport({
+    host: sink.host,
+    port: sink.port,
+    secure: false,
+    auth: { user: sink.user, pass: sink.password },
+    pool: true,
+    maxConnections: POOL_CONNECTIONS,
+  });
+  const before = await sink.count();
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      transporter.sendMail({
+        from: { name: mail.from.name ?? '', address: mail.from.address },
+        to: `raw-${i}@leads.test`,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        headers: mail.headers,
+        messageId: `<raw-${i}@campaign-bench.test>`,
+      }),
+    ),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  transporter.close();
+  await expectReceived(sink, before, count);
+  return { seconds, perSecond: count / seconds };
+}
+
+/** The engine: a campaign to the owner's leads, from the start request until the API says `completed`. */
+async function sendCampaign(sink: SmtpSink, port: number, owner: CampaignOwner) {
+  const before = await sink.count();
+  const started = performance.now();
+  const campaignId = await startCampaignOver(port, owner);
+  const deadline = Date.now() + 30 * 60_000;
+  const poll = async (done: () => Promise<boolean>) => {
+    while (!(await done())) {
+      if (Date.now() > deadline) throw new Error('the campaign did not complete in 30 minutes');
+      await delay(50);
+    }
+  };
+  // The peer's count is read while the mails go (it costs the server nothing), the campaign's status after.
+  await poll(async () => (await sink.count()) - before >= owner.leadIds.length);
+  await poll(async () => (await campaignStatusOver(port, owner, campaignId)) === 'completed');
+  const seconds = (performance.now() - started) / 1000;
+  await expectReceived(sink, before, owner.leadIds.length);
+  return { seconds, perSecond: owner.leadIds.length / seconds };
+}
+
+/** Starts the big campaign and lets it send for RSS_WINDOW_SECONDS. */
+async function sendQueued(sink: SmtpSink, port: number, owner: CampaignOwner) {
+  const before = await sink.count();
+  const requested = performance.now();
+  await startCampaignOver(port, owner);
+  const startSeconds = (performance.now() - requested) / 1000;
+  await delay(RSS_WINDOW_SECONDS * 1000);
+  const sent = (await sink.count()) - before;
+  return { startSeconds, perSecond: sent / RSS_WINDOW_SECONDS };
+}
+
+/** Samples the process's resident memory (VmRSS) every 100 ms; `stop` answers the most seen, in MB. */
+function watchRss(pid: number) {
+  let mostKb = statusKb(pid, 'VmRSS');
+  const timer = setInterval(() => {
+    mostKb = Math.max(mostKb, statusKb(pid, 'VmRSS'));
+  }, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(mostKb, statusKb(pid, 'VmRSS')) / 1024;
+    },
+  };
+}
+
+/** A field of /proc/<pid>/status in kB (VmHWM: the most resident memory the process has had). */
+function statusKb(pid: number, field: string): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+}
+
+async function expectReceived(sink: SmtpSink, before: number, count: number) {
+  const received = (await sink.count()) - before;
+  if (received !== count) throw new Error(`the SMTP peer received ${received} mails, expected ${count}`);
+}
+
+async function adminQuery(statement: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,76 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { jobCatalogue } from '../../jobs/catalogue';
+import { JobQueue } from '../../jobs/job-queue';
+import { expectDeliveredOnce, readRecipients } from '../../test/campaign-delivery-audit';
+import { startCampaignOver } from '../../test/campaign-owner';
+import { signalAndWait } from '../../test/process-exit';
+import { createSendingHarness, type SenderProcess, type SendingHarness } from '../../test/sending-harness';
+import { healthy, waitFor } from '../../test/server-process';
+import { SEND_CONCURRENCY } from './campaign-sender';
+
+// Issue 9: worker processes on one PostgreSQL database claim rows of the same campaign at once (split roles need
+// a shared server, so this file runs in the PostgreSQL project only; see vitest.config.ts).
+
+let t: SendingHarness;
+beforeEach(async () => {
+  t = await createSendingHarness();
+});
+afterEach(() => t.dispose());
+
+describe('two worker processes and a web process on one PostgreSQL database', () => {
+  it('send one 500-lead campaign together, one killed and restarted midway, with zero duplicates', {
+    timeout: 180_000,
+  }, async () => {
+    const owner = await t.createOwner(500);
+    const web = t.start('web', 'web');
+    await waitFor(healthy(t.port), 'the web process to listen');
+    const campaignId = await startCampaignOver(t.port, owner);
+    // The web process enqueued one run; a second lets both workers run the campaign from their first poll.
+    await t.database.use(async (handle) => {
+      const jobs = await JobQueue.start(handle, jobCatalogue, { runsWorkers: false, onError: () => {} });
+      await jobs.send('campaigns.send', { campaignId });
+      await jobs.stop();
+    });
+    let first: SenderProcess = t.start('worker-a', 'worker');
+    const second = t.start('worker-b', 'worker');
+
+    let mostRunsAtOnce = 0;
+    const countRuns = async () => {
+      const [{ count }] = await t.database.use((handle) =>
+        queryRows<{ count: number }>(
+          handle.db,
+          sql`SELECT count(*)::int AS count FROM pgboss.job WHERE name = 'campaigns.send' AND state = 'active'`,
+        ),
+      );
+      mostRunsAtOnce = Math.max(mostRunsAtOnce, count);
+    };
+    await t.waitFor(
+      first,
+      async () => {
+        await countRuns();
+        return t.peer.messages.length >= 250;
+      },
+      'the two workers to have sent 250 mails',
+    );
+    // Each worker runs one job at a time, so two active runs are one in each worker.
+    expect(mostRunsAtOnce, 'both workers ran the campaign at once').toBe(2);
+    const stranded = await t.kill(first, campaignId);
+    first = t.start('worker-a2', 'worker');
+
+    await t.waitFor(second, t.completed(owner, campaignId), 'the campaign to complete');
+    await Promise.all([web, first, second].map((server) => signalAndWait(server.child, 'SIGTERM')));
+
+    const rows = await t.database.use((handle) => readRecipients(handle.db, campaignId));
+    expectDeliveredOnce({
+      campaignId,
+      rows,
+      received: t.peer.messages,
+      leads: 500,
+      // Rows `sending` right after the kill: the killed worker's and the live one's; only the first may end unknown.
+      stranded,
+      unknownBound: SEND_CONCURRENCY,
+    });
+  });
+});

@@ -1,0 +1,287 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { campaignRecipients, leads, trackingEvents } from '../../db/schema';
+import { createLinkTokens } from '../../lib/link-tokens';
+import { createTestApp, getCurrentUser, registerUser, testConfig } from '../../test/app';
+import { seedSmtpAccount } from '../../test/seed-smtp-account';
+import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer';
+import { encodeClickTarget } from './mail-links';
+
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+const SENT = new Date('2026-11-23T10:00:00Z');
+let now = SENT;
+const clock = { now: () => now };
+const minutesAfterSending = (minutes: number) => {
+  now = new Date(SENT.getTime() + minutes * 60_000);
+};
+let t: TestApp;
+let smtp: SmtpPeer;
+const linkTokens = createLinkTokens(testConfig.sessionSecret);
+
+const OFFER = 'https://example.test/offer?a=1&b=2';
+const ABOUT = 'https://example.test/über-uns';
+/** A header carries no "ü": the redirect leads where a browser would have gone from the link itself. */
+const ABOUT_LOCATION = 'https://example.test/%C3%BCber-uns';
+const BODY = `<p>Hi {firstName}, see <a href="${OFFER}">our offer</a>, <a href="${ABOUT}">about us</a> or <a href="mailto:sales@example.test">write</a>.</p>`;
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+const GOOGLE_PROXY = 'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)';
+const PERSON = '203.0.113.7';
+
+/** A user who sent a campaign with links to `count` leads through the SMTP peer; its mails by lead. */
+async function sentCampaign(label: string, count: number, options: { trackingEnabled?: boolean } = {}) {
+  now = SENT;
+  const token = await registerUser(t.app, `${label}@tracking.test`);
+  const cookie = { cookie: `lr_session=${token}` };
+  const userId = (await getCurrentUser(t.app, token)).json().id as string;
+  await t.app.inject({
+    method: 'PUT',
+    url: '/api/user/profile',
+    headers: cookie,
+    payload: { postalAddress: '1 Harbor Way, Austin, TX 78701' },
+  });
+  const accountId = await seedSmtpAccount(t.database.db, userId, smtp);
+  const template = await t.app.inject({
+    method: 'POST',
+    url: '/api/templates',
+    headers: cookie,
+    payload: { name: 'Offer', subject: 'Hello {firstName}', body: BODY, status: 'active' },
+  });
+  const csvData = Array.from({ length: count }, (_, i) => ({ email: `${label}-${i}@leads.test`, first_name: `L${i}` }));
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/leads/upload-csv',
+    headers: cookie,
+    payload: { csvData, firstRowNumber: 2 },
+  });
+  const leadIds = (
+    await t.database.db.select({ id: leads.id }).from(leads).where(eq(leads.userId, userId)).orderBy(leads.id)
+  ).map((row) => row.id);
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/api/campaigns/send-mass-email',
+    headers: cookie,
+    payload: { accountId, templateId: template.json().id, leadIds, ...options },
+  });
+  expect(started.statusCode, started.body).toBe(200);
+  await t.container.services.campaignSender.run(started.json().campaignId);
+  const mails = csvData.map(({ email }) => {
+    const received = smtp.received.find((mail) => mail.envelopeTo.includes(email));
+    if (!received) throw new Error(`no mail to ${email}`);
+    const html = String(received.mail.html);
+    return {
+      html,
+      text: received.mail.text ?? '',
+      hrefs: [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1].replaceAll('&amp;', '&')),
+      pixel: /<img src="([^"]+)"[^>]*width="1"/.exec(html)?.[1],
+    };
+  });
+  const stats = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/dashboard/stats', headers: cookie })).json();
+  return { userId, mails, stats };
+}
+
+/** A request for a link of a mail, as a mail client or browser at `ip` makes it. */
+const follow = (link: string, userAgent: string | undefined, ip = PERSON, method: 'GET' | 'HEAD' = 'GET') => {
+  const url = new URL(link);
+  return t.app.inject({
+    method,
+    url: `${url.pathname}${url.search}`,
+    remoteAddress: ip,
+    // light-my-request sends a user agent of its own unless told one, even an empty one.
+    headers: { 'user-agent': userAgent ?? '' },
+  });
+};
+
+const eventsOf = (userId: string) =>
+  t.database.db
+    .select({
+      kind: trackingEvents.kind,
+      url: trackingEvents.url,
+      machine: trackingEvents.machine,
+      machineReason: trackingEvents.machineReason,
+      ipAddress: trackingEvents.ipAddress,
+    })
+    .from(trackingEvents)
+    .where(eq(trackingEvents.userId, userId))
+    .orderBy(trackingEvents.id);
+
+beforeAll(async () => {
+  [t, smtp] = await Promise.all([createTestApp({}, { clock }), startSmtpPeer()]);
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.stop();
+});
+beforeEach(() => {
+  now = SENT;
+});
+
+describe('opens and clicks', () => {
+  it('a campaign mail carries the pixel and click links, which lead to exactly the links it had', async () => {
+    const { userId, mails, stats } = await sentCampaign('human', 3);
+    const [mail] = mails;
+    expect(mail.pixel).toMatch(/^http:\/\/localhost:5000\/t\/o\/\d+\.[\w-]{22}$/);
+    const [offer, about, ...others] = mail.hrefs;
+    expect(offer).toMatch(/^http:\/\/localhost:5000\/t\/c\/\d+\.0\.[\w-]{22}\?u=[\w-]+$/);
+    expect(about).toMatch(/^http:\/\/localhost:5000\/t\/c\/\d+\.1\.[\w-]{22}\?u=[\w-]+$/);
+    // mailto: and the unsubscribe link stay as they are.
+    expect(others).toEqual(['mailto:sales@example.test', expect.stringMatching(/^http:\/\/localhost:5000\/u\//)]);
+    expect(mail.html).not.toContain('example.test/über-uns');
+    // The plain-text part keeps the links readable (decision 0014).
+    expect(mail.text).toContain(OFFER);
+
+    minutesAfterSending(5);
+    const pixel = await follow(String(mail.pixel), CHROME);
+    expect(pixel.statusCode).toBe(200);
+    expect(pixel.headers['content-type']).toBe('image/gif');
+    expect(pixel.headers['cache-control']).toContain('no-store');
+    expect(pixel.rawPayload.subarray(0, 6).toString()).toBe('GIF89a');
+
+    minutesAfterSending(6);
+    const click = await follow(offer, CHROME);
+    expect(click.statusCode).toBe(302);
+    expect(click.headers.location).toBe(OFFER);
+    expect(click.headers['cache-control']).toBe('no-store');
+    minutesAfterSending(7);
+    expect((await follow(about, CHROME)).headers.location).toBe(ABOUT_LOCATION);
+    // A click with no pixel (images off) still shows the mail was opened.
+    expect((await follow(mails[1].hrefs[1], CHROME)).headers.location).toBe(ABOUT_LOCATION);
+
+    expect(await eventsOf(userId)).toEqual([
+      { kind: 'open', url: null, machine: false, machineReason: null, ipAddress: PERSON },
+      { kind: 'click', url: OFFER, machine: false, machineReason: null, ipAddress: PERSON },
+      { kind: 'click', url: ABOUT, machine: false, machineReason: null, ipAddress: PERSON },
+      { kind: 'click', url: ABOUT, machine: false, machineReason: null, ipAddress: PERSON },
+    ]);
+    expect(await stats()).toMatchObject({
+      emailsDelivered: 3,
+      emailsOpened: 2,
+      emailsClicked: 2,
+      openRate: 66.7,
+      clickRate: 66.7,
+      machineEventsLeftOut: 0,
+    });
+  });
+
+  it('stores proxies’ and scanners’ hits as machine events and leaves them out of the figures', async () => {
+    const { userId, mails, stats } = await sentCampaign('machines', 4);
+    const [first, second, third, fourth] = mails;
+    // Within seconds of sending: a security gateway following the links as the mail arrives.
+    now = new Date(SENT.getTime() + 3_000);
+    expect((await follow(first.hrefs[0], CHROME)).headers.location).toBe(OFFER);
+
+    minutesAfterSending(10);
+    expect((await follow(String(second.pixel), 'Mozilla/5.0')).statusCode).toBe(200); // Apple MPP
+    expect((await follow(String(second.pixel), GOOGLE_PROXY)).statusCode).toBe(200);
+    expect((await follow(String(second.pixel), undefined)).statusCode).toBe(200);
+    // Safe Links: an ordinary Chrome from Exchange Online's addresses, which the X-Forwarded-For it sends cannot
+    // hide while the app does not trust a proxy.
+    const safeLinks = await t.app.inject({
+      method: 'GET',
+      url: new URL(third.hrefs[1]).pathname + new URL(third.hrefs[1]).search,
+      remoteAddress: '40.107.22.5',
+      headers: { 'user-agent': CHROME, 'x-forwarded-for': PERSON },
+    });
+    expect(safeLinks.headers.location).toBe(ABOUT_LOCATION);
+    expect((await follow(third.hrefs[0], CHROME, PERSON, 'HEAD')).statusCode).toBe(302);
+    // A scanner clicking every link of a mail at once, from an ordinary address: both clicks are its.
+    expect((await follow(fourth.hrefs[0], CHROME)).statusCode).toBe(302);
+    now = new Date(now.getTime() + 800);
+    expect((await follow(fourth.hrefs[1], CHROME)).statusCode).toBe(302);
+
+    const events = await eventsOf(userId);
+    expect(events.map((event) => [event.kind, event.machine, event.machineReason])).toEqual([
+      ['click', true, 'too_soon_after_sending'],
+      ['open', true, 'bot_user_agent'],
+      ['open', true, 'bot_user_agent'],
+      ['open', true, 'no_user_agent'],
+      ['click', true, 'scanner_address'],
+      ['click', true, 'head_request'],
+      ['click', true, 'click_burst'],
+      ['click', true, 'click_burst'],
+    ]);
+    expect(events[4].ipAddress).toBe('40.107.22.5');
+    expect(await stats()).toMatchObject({
+      emailsDelivered: 4,
+      emailsOpened: 0,
+      emailsClicked: 0,
+      openRate: 0,
+      clickRate: 0,
+      machineEventsLeftOut: 8,
+    });
+
+    // The person's own open and click later still count.
+    minutesAfterSending(60);
+    await follow(String(second.pixel), CHROME);
+    await follow(third.hrefs[0], CHROME);
+    expect(await stats()).toMatchObject({ emailsOpened: 2, emailsClicked: 1, machineEventsLeftOut: 8 });
+  });
+});
+
+describe('links that are not the mail’s', () => {
+  it('a changed token or a URL not in the mail is a 404, never a redirect, and records nothing', async () => {
+    const { userId, mails } = await sentCampaign('tampered', 2);
+    minutesAfterSending(5);
+    const link = new URL(mails[0].hrefs[0]);
+    const [, , , token] = link.pathname.split('/');
+    const [id, index, signature] = token.split('.');
+    const [otherId] = new URL(mails[1].hrefs[0]).pathname.split('/')[3].split('.');
+    const evil = encodeClickTarget('https://evil.test/login');
+    const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+    for (const path of [
+      `/t/c/${token}?u=${evil}`, // a URL that was not in the mail
+      `/t/c/${token}?u=${encodeClickTarget(ABOUT)}`, // the mail's other link, under this link's token
+      `/t/c/${token}?u=${evil}&u=${link.searchParams.get('u')}`,
+      `/t/c/${token}`,
+      `/t/c/${id}.${index}.${flipped}${link.search}`,
+      `/t/c/${id}.1.${signature}${link.search}`,
+      `/t/c/${otherId}.${index}.${signature}${link.search}`, // another mail's row under this mail's signature
+      `/t/c/nonsense?u=${evil}`,
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url: path, headers: { 'user-agent': CHROME } });
+      expect(response.statusCode, path).toBe(404);
+      expect(response.headers.location, path).toBeUndefined();
+      expect(response.json().message).toMatch(/not valid/);
+    }
+    expect(await eventsOf(userId)).toEqual([]);
+  });
+
+  it('the pixel answers the same image to any token and records only valid ones of sent mails', async () => {
+    const { userId, mails } = await sentCampaign('pixels', 1);
+    minutesAfterSending(5);
+    const valid = await follow(String(mails[0].pixel), CHROME);
+    const pixelPath = new URL(String(mails[0].pixel)).pathname;
+    const [pending] = await t.database.db
+      .insert(campaignRecipients)
+      .values({ userId, kind: 'test', toAddress: 'me@tracking.test' })
+      .returning();
+    for (const path of [`${pixelPath}x`, '/t/o/nonsense', `/t/o/${linkTokens.sign('open', pending.id)}`]) {
+      const response = await t.app.inject({ method: 'GET', url: path, headers: { 'user-agent': CHROME } });
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['content-type']).toBe(valid.headers['content-type']);
+      expect(response.headers['cache-control']).toBe(valid.headers['cache-control']);
+      expect(response.rawPayload.equals(valid.rawPayload)).toBe(true);
+    }
+    expect(await eventsOf(userId)).toHaveLength(1);
+    expect(await t.database.db.select().from(trackingEvents).where(eq(trackingEvents.recipientId, pending.id))).toEqual(
+      [],
+    );
+  });
+});
+
+describe('tracking off', () => {
+  it('a campaign with tracking off sends no pixel and its links as written', async () => {
+    const { mails } = await sentCampaign('untracked', 1, { trackingEnabled: false });
+    const [mail] = mails;
+    expect(mail.pixel).toBeUndefined();
+    expect(mail.html).not.toContain('/t/');
+    expect(mail.hrefs).toEqual([
+      OFFER,
+      ABOUT,
+      'mailto:sales@example.test',
+      expect.stringMatching(/^http:\/\/localhost:5000\/u\//),
+    ]);
+  });
+});

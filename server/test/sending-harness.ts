@@ -1,0 +1,96 @@
+import { expect } from 'vitest';
+import { sendingRowIds } from './campaign-delivery-audit';
+import { type CampaignOwner, campaignStatusOver, createCampaignOwner, testSecretsEnv } from './campaign-owner';
+import { freePort } from './net';
+import { createProcessDatabase, type ProcessDatabase } from './process-database';
+import { signalAndWait } from './process-exit';
+import { type RecordingSmtpPeer, startRecordingSmtpPeer } from './recording-smtp-peer';
+import { startServer, waitFor } from './server-process';
+
+/** Far beyond the API's 1,000 a minute (so written to the database): the pace is not what these tests are about,
+ * and 500 mails at 1,000 a minute would take 40 s by themselves. */
+export const TEST_SENDS_PER_MINUTE = 60_000;
+/**
+ * A row left `sending` this long is settled `unknown` by the next run (CAMPAIGN_STALE_SENDING_SECONDS). Short, yet
+ * longer than a restart takes: a worker restarted at once after a kill must take the campaign over although its
+ * dead sender does not look stale yet.
+ */
+export const TEST_STALE_SENDING_SECONDS = 5;
+
+export type SenderProcess = ReturnType<typeof startServer> & { name: string };
+
+/**
+ * Real LocalReach processes sending campaigns for a test: a database they share with it (PGlite in a DATA_DIR, or
+ * PostgreSQL with TEST_DATABASE_URL), an SMTP peer on loopback that records what it gets, and one HTTP port (only
+ * one process at a time serves it: ROLE=all, or the one ROLE=web).
+ */
+export async function createSendingHarness() {
+  const [database, peer, port]: [ProcessDatabase, RecordingSmtpPeer, number] = await Promise.all([
+    createProcessDatabase(),
+    startRecordingSmtpPeer(),
+    freePort(),
+  ]);
+  const started: SenderProcess[] = [];
+
+  return {
+    database,
+    peer,
+    port,
+
+    /** A user with `leads` leads and a mailbox on the peer, ready to send (server/test/campaign-owner.ts). */
+    createOwner: (leads: number) =>
+      database.use((handle) => createCampaignOwner(handle, peer, { leads, sendsPerMinute: TEST_SENDS_PER_MINUTE })),
+
+    /** Starts `server/main.ts` with ROLE `role`; `name` tells its log and its database sessions apart. */
+    start(name: string, role: 'all' | 'web' | 'worker' = 'all'): SenderProcess {
+      const server = {
+        name,
+        ...startServer({
+          ...database.env(name),
+          ...testSecretsEnv,
+          ROLE: role,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          CAMPAIGN_STALE_SENDING_SECONDS: String(TEST_STALE_SENDING_SECONDS),
+        }),
+      };
+      started.push(server);
+      return server;
+    },
+
+    /** SIGKILLs a sender process and answers the campaign's rows left `sending` then: all its death may strand. */
+    async kill(server: SenderProcess, campaignId: number): Promise<number[]> {
+      expect(server.child.exitCode, `${server.name} ended before it was killed:\n${server.output()}`).toBeNull();
+      await signalAndWait(server.child, 'SIGKILL');
+      await database.released(server.name);
+      return database.use((handle) => sendingRowIds(handle.db, campaignId));
+    },
+
+    /** `waitFor`, with the peer's count and the process's log in the error when it times out. */
+    async waitFor(
+      server: SenderProcess,
+      check: () => boolean | Promise<boolean>,
+      what: string,
+      timeoutMs = 30_000,
+    ): Promise<void> {
+      await waitFor(check, what, timeoutMs).catch((error: Error) => {
+        const state = `the peer has ${peer.messages.length} mails`;
+        throw new Error(`${error.message} (${state}); ${server.name} logged:\n${server.output()}`);
+      });
+    },
+
+    /** A check for `waitFor`: the campaign is completed, as GET /api/campaigns/{id} answers. */
+    completed: (owner: CampaignOwner, campaignId: number) => async () =>
+      (await campaignStatusOver(port, owner, campaignId)) === 'completed',
+
+    /** Kills what still runs, stops the peer and drops the database. */
+    async dispose() {
+      await Promise.all(started.map((server) => signalAndWait(server.child, 'SIGKILL')));
+      peer.release();
+      await peer.stop();
+      await database.dispose();
+    },
+  };
+}
+
+export type SendingHarness = Awaited<ReturnType<typeof createSendingHarness>>;
