@@ -15,13 +15,12 @@
  *   BENCH=campaign BENCH_BACKENDS=postgres npm run bench
  *   BENCH_DATABASE_URL=postgres://…             server to create the throw-away database on (default: local)
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import pg from 'pg';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from '../server/db/client';
 import { emailAccounts, leads, templates, users } from '../server/db/schema';
 import { createLinkTokens } from '../server/lib/link-tokens';
@@ -37,13 +36,13 @@ import {
   testSecretsEnv,
 } from '../server/test/campaign-owner';
 import { freePort } from '../server/test/net';
+import { createBenchDatabase, statusKb } from './bench-database';
 import { type DayResult, simulateDay } from './campaign-day';
 import { startServer, stopServer } from './server-process';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
 
 type Backend = 'pglite' | 'postgres';
 const backends = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',') as Backend[];
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CAMPAIGN_MAILS = 20_000;
 const QUEUED_MAILS = 100_000;
 /** How long the server's memory is watched once the 100,000-recipient campaign has started. */
@@ -89,14 +88,8 @@ async function runBackend(backend: Backend, sink: SmtpSink) {
   };
 
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lr-bench-campaign-'));
-  const dbName = `bench_campaign_${process.pid}`;
-  let databaseUrl: string | undefined;
-  if (backend === 'postgres') {
-    await adminQuery(`CREATE DATABASE ${dbName}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    databaseUrl = url.toString();
-  }
+  const postgres = backend === 'postgres' ? await createBenchDatabase(`bench_campaign_${process.pid}`) : null;
+  const databaseUrl = postgres?.url;
   // PGlite serves one process: the bench opens it only while the server is not running.
   const open = async () => {
     const handle = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
@@ -201,7 +194,7 @@ async function runBackend(backend: Backend, sink: SmtpSink) {
     );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
-    if (databaseUrl) await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await postgres?.drop();
   }
 }
 
@@ -298,25 +291,9 @@ function watchRss(pid: number) {
   };
 }
 
-/** A field of /proc/<pid>/status in kB (VmHWM: the most resident memory the process has had). */
-function statusKb(pid: number, field: string): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-}
-
 async function expectReceived(sink: SmtpSink, before: number, count: number) {
   const received = (await sink.count()) - before;
   if (received !== count) throw new Error(`the SMTP peer received ${received} mails, expected ${count}`);
-}
-
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 main().catch((error) => {

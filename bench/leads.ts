@@ -8,16 +8,15 @@
  *   BENCH_DATABASE_URL=postgres://…    server to create throw-away databases on (default: local postgres)
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { CSV_CHUNK_ROWS } from '../contract/leads';
+import { createBenchDatabase, statusKb } from './bench-database';
 import { startServer, stopServer } from './server-process';
 
 type Backend = 'postgres' | 'pglite';
 const backends = (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(',') as Backend[];
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const port = Number(process.env.BENCH_PORT ?? 5299);
 const base = `http://127.0.0.1:${port}`;
 const LATENCY_SAMPLES = 200;
@@ -32,14 +31,9 @@ async function main() {
 
 async function runBackend(backend: Backend) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lr-bench-'));
-  const dbName = `lr_bench_${Date.now()}`;
   const env: Record<string, string> = { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
-  if (backend === 'postgres') {
-    await adminQuery(`CREATE DATABASE ${dbName}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${dbName}`;
-    env.DATABASE_URL = url.toString();
-  }
+  const postgres = backend === 'postgres' ? await createBenchDatabase(`lr_bench_${Date.now()}`) : null;
+  if (postgres) env.DATABASE_URL = postgres.url;
   const server = await startServer(base, env);
   try {
     const small = await signUp(`small-${backend}@bench.test`);
@@ -83,7 +77,7 @@ async function runBackend(backend: Backend) {
   } finally {
     await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
-    if (backend === 'postgres') await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await postgres?.drop();
   }
 }
 
@@ -166,19 +160,8 @@ function get(cookie: string, url: string) {
 
 /** VmHWM: the most resident memory the server process has had. */
 function peakRssMb(child: ChildProcess): string {
-  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const kb = statusKb(child.pid ?? 0, 'VmHWM');
   return (kb / 1024).toFixed(0);
-}
-
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 const rate = (run: { rows: number; seconds: number }) => Math.round(run.rows / run.seconds).toLocaleString('en-US');
