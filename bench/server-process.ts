@@ -1,8 +1,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+/** The node arguments of `npm start` (package.json), so that the benches measure the server as it is run. */
+function startArguments(): string[] {
+  const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
+  const command = scripts.start.split('&&').at(-1)?.trim().split(/\s+/) ?? [];
+  if (command[0] !== 'node' || command.at(-1) !== 'server/main.ts') {
+    throw new Error(`Cannot read the server's command from package.json's start script: ${scripts.start}`);
+  }
+  return command.slice(1);
+}
 
 /** Starts server/main.ts as `npm start` runs it, in its own process, and waits until it answers on `base`. */
 export function startServer(base: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, startArguments(), {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -41,6 +41,8 @@ export async function openDatabase(options: {
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   const pglite = options.dataDir ? new PGlite(path.join(options.dataDir, 'pglite')) : new PGlite();
   await pglite.waitReady;
+  const { prepareStatementsOf } = await import('./pglite-statements');
+  prepareStatementsOf(pglite);
   return {
     kind: 'pglite',
     db: drizzlePglite(pglite, { schema }) as unknown as Database,

@@ -26,7 +26,7 @@ import {
   type Reservation,
   type SendAllowance,
 } from '../sending/send-allowance';
-import type { TransportRegistry } from '../sending/transport-registry';
+import type { SenderConnection, TransportRegistry } from '../sending/transport-registry';
 import { mailLinks } from '../tracking/mail-links';
 import { campaignAccountIds } from './campaign-accounts';
 import { composeCampaignMail } from './campaign-mail';
@@ -259,14 +259,18 @@ export function createCampaignSender(deps: {
   }
 
   /** Takes a mailbox, a place in its day and its pace slot for the next mail, and waits for the slot. */
-  async function reserveSend(context: RunContext): Promise<{ account: EmailAccountRow; reservation: Reservation }> {
+  async function reserveSend(
+    context: RunContext,
+  ): Promise<{ account: EmailAccountRow; connection?: SenderConnection; reservation: Reservation }> {
     const { campaign, user } = context;
     try {
       const taken = context.lastReservation.then(() => allowance.reserveRotating(user, campaignAccountIds(campaign)));
       context.lastReservation = taken.catch(() => undefined);
-      const { account, reservation, sendAt } = await taken;
+      const { account, connection, reservation, sendAt } = await taken;
       const wait = sendAt.getTime() - clock.now().getTime();
-      if (wait > 0) await sleep(wait, stopping.signal);
+      if (wait <= 0) return { account, connection, reservation };
+      // After a wait the connection is read again at the send: its tokens may have been refreshed meanwhile.
+      await sleep(wait, stopping.signal);
       return { account, reservation };
     } catch (error) {
       if (error instanceof DailyLimitError) {
@@ -289,8 +293,7 @@ export function createCampaignSender(deps: {
   async function sendRow(
     row: CampaignRecipientRow,
     lead: LeadRow | null,
-    account: EmailAccountRow,
-    reservation: Reservation,
+    { account, connection, reservation }: Awaited<ReturnType<typeof reserveSend>>,
     context: RunContext,
   ): Promise<'sent' | 'stop'> {
     const { campaign, user, template } = context;
@@ -308,7 +311,7 @@ export function createCampaignSender(deps: {
       links: mailLinks({ linkTokens, publicUrl, recipientId: row.id, trackingEnabled: campaign.trackingEnabled }),
     });
     try {
-      await transports.send(account, mail);
+      await transports.send(account, mail, connection);
     } catch (error) {
       if (!(error instanceof TransportError) || error.kind === 'uncertain') {
         // The mail may have left before this failed. The Sent folder may tell (Graph, Gmail); a copy not there
@@ -393,7 +396,7 @@ export function createCampaignSender(deps: {
         return noRowLeft(campaignId);
       }
       context.inFlight.mails += 1;
-      const outcome = await sendRow(claimed.row, claimed.lead, account, reservation, context).finally(() => {
+      const outcome = await sendRow(claimed.row, claimed.lead, reserved, context).finally(() => {
         context.inFlight.mails -= 1;
       });
       if (outcome === 'stop') return 'stop';

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { type EmailAccountRow, emailAccounts, type UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { DomainError } from '../../lib/domain-error';
+import type { SenderConnection } from './transport-registry';
 
 /** One send taken from an account's allowance on the user's local day `day`. */
 export type Reservation = { accountId: number; day: string };
@@ -31,8 +32,16 @@ export class NoSendingAccountError extends DomainError {
   readonly code = 'no_sending_account';
 }
 
-/** A send taken from one of several mailboxes, and the moment its pace lets it go. */
-export type RotatingReservation = { reservation: Reservation; account: EmailAccountRow; sendAt: Date };
+/**
+ * A send taken from one of several mailboxes, and the moment its pace lets it go, with the mailbox's connection
+ * as stored at that moment (so the send need not read it again).
+ */
+export type RotatingReservation = {
+  reservation: Reservation;
+  account: EmailAccountRow;
+  connection: SenderConnection;
+  sendAt: Date;
+};
 
 export type SendAllowance = ReturnType<typeof createSendAllowance>;
 
@@ -107,8 +116,13 @@ export function createSendAllowance(deps: { db: Database; clock: Clock; random?:
         jitter: 1 + random() / 2,
       });
       if (row) {
-        const { slot, ...account } = row;
-        return { reservation: { accountId: account.id, day }, account, sendAt: slot };
+        const { slot, connectionProvider, connectionCredentials, ...account } = row;
+        const connection = {
+          id: account.connectionId,
+          provider: connectionProvider,
+          credentials: connectionCredentials,
+        };
+        return { reservation: { accountId: account.id, day }, account, connection, sendAt: slot };
       }
       const accounts = await db
         .select()
@@ -145,6 +159,8 @@ function rotatingReservation(db: Database) {
     .$with('reserved', {
       ...getTableColumns(emailAccounts),
       slot: sql<Date>`slot`.mapWith(emailAccounts.nextSendAt).as('slot'),
+      connectionProvider: sql<string>`connection_provider`.as('connection_provider'),
+      connectionCredentials: sql<string>`connection_credentials`.as('connection_credentials'),
     })
     .as(
       sql`WITH chosen AS (
@@ -162,9 +178,9 @@ function rotatingReservation(db: Database) {
             status = CASE WHEN a.status = 'rate_limited' THEN 'active' ELSE a.status END,
             next_send_at = chosen.slot
               + (60000.0 / a.sends_per_minute) * ${sql.placeholder('jitter')}::float8 * interval '1 millisecond'
-          FROM chosen
-          WHERE a.id = chosen.id
-          RETURNING a.*, chosen.slot`,
+          FROM chosen, provider_connections c
+          WHERE a.id = chosen.id AND c.id = a.connection_id
+          RETURNING a.*, chosen.slot, c.provider AS connection_provider, c.credentials AS connection_credentials`,
     );
   return db.with(reserved).select().from(reserved).prepare('send_allowance_reserve_rotating');
 }

@@ -22,6 +22,9 @@ export type ApiTransportFactory = (
   save: (tokens: OAuthTokens) => Promise<void>,
 ) => MailTransport;
 
+/** A mailbox's stored connection: the provider and its sealed credentials. */
+export type SenderConnection = { id: number; provider: string; credentials: string };
+
 /** A transport and the sealed credentials it was built from (updated when it saves refreshed tokens). */
 type CachedTransport = { transport: MailTransport; version: { sealed: string } };
 
@@ -30,7 +33,7 @@ export type TransportRegistry = ReturnType<typeof createTransportRegistry>;
 /**
  * The right MailTransport for an account, shared by everything that sends (test mails, campaigns, replies).
  * Transports are kept between sends (SMTP keeps a small pool open), but the credentials are read from the
- * database at every send: when they changed (reconnected, or an OAuth token refreshed by another process), the
+ * database at every send (or handed over as read with the account just before): when they changed (reconnected, or an OAuth token refreshed by another process), the
  * transport is built again, so a stale in-memory token never wins.
  */
 export function createTransportRegistry(deps: {
@@ -47,7 +50,7 @@ export function createTransportRegistry(deps: {
     cache.delete(accountId);
   }
 
-  async function build(connection: { id: number; provider: string; credentials: string }): Promise<CachedTransport> {
+  async function build(connection: SenderConnection): Promise<CachedTransport> {
     let credentials: ConnectionCredentials;
     try {
       credentials = secrets.open<ConnectionCredentials>(connection.credentials);
@@ -75,16 +78,18 @@ export function createTransportRegistry(deps: {
     return { transport, version };
   }
 
-  async function transportFor(accountId: number): Promise<MailTransport> {
-    const [row] = await db
-      .select({
-        id: providerConnections.id,
-        provider: providerConnections.provider,
-        credentials: providerConnections.credentials,
-      })
-      .from(emailAccounts)
-      .innerJoin(providerConnections, eq(providerConnections.id, emailAccounts.connectionId))
-      .where(eq(emailAccounts.id, accountId));
+  async function transportFor(accountId: number, known?: SenderConnection): Promise<MailTransport> {
+    const [row] = known
+      ? [known]
+      : await db
+          .select({
+            id: providerConnections.id,
+            provider: providerConnections.provider,
+            credentials: providerConnections.credentials,
+          })
+          .from(emailAccounts)
+          .innerJoin(providerConnections, eq(providerConnections.id, emailAccounts.connectionId))
+          .where(eq(emailAccounts.id, accountId));
     if (!row) throw new TransportError('permanent', 'This email account no longer exists.');
     const cached = cache.get(accountId);
     if (cached?.version.sealed === row.credentials) return cached.transport;
@@ -117,10 +122,15 @@ export function createTransportRegistry(deps: {
      * Sends one message through the account. Refused credentials put the account in `error` with the reason;
      * a send that goes through clears an earlier error.
      */
-    async send(account: { id: number; status: string }, mail: OutgoingMail): Promise<SendResult> {
+    async send(
+      account: { id: number; status: string },
+      mail: OutgoingMail,
+      /** The account's connection as just read with it (a campaign's reservation reads it); else read here. */
+      connection?: SenderConnection,
+    ): Promise<SendResult> {
       let result: SendResult;
       try {
-        result = await (await transportFor(account.id)).send(mail);
+        result = await (await transportFor(account.id, connection)).send(mail);
       } catch (error) {
         await noteRefusal(account.id, error);
         throw error;
