@@ -6,13 +6,14 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { PGliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** One database, whichever engine is behind it: the app only ever sees `db`. */
 export type DatabaseHandle =
-  | { kind: 'pglite'; db: Database; pglite: PGlite; close(): Promise<void> }
+  | { kind: 'pglite'; db: Database; pglite: PGliteThread; close(): Promise<void> }
   | { kind: 'postgres'; db: Database; pool: pg.Pool; connectionString: string; close(): Promise<void> };
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -37,15 +38,13 @@ export async function openDatabase(options: {
     };
   }
   // Loaded only when used: PGlite's WebAssembly build adds ~40 MB to a process that talks to PostgreSQL.
-  const { PGlite } = await import('@electric-sql/pglite');
+  const { startPGliteThread } = await import('./pglite-thread');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
-  const pglite = options.dataDir ? new PGlite(path.join(options.dataDir, 'pglite')) : new PGlite();
-  await pglite.waitReady;
-  const { prepareStatementsOf } = await import('./pglite-statements');
-  prepareStatementsOf(pglite);
+  const pglite = await startPGliteThread(options.dataDir ? path.join(options.dataDir, 'pglite') : null);
   return {
     kind: 'pglite',
-    db: drizzlePglite(pglite, { schema }) as unknown as Database,
+    // Drizzle's PGlite driver calls `query` and `transaction`, which the thread's client answers as PGlite does.
+    db: drizzlePglite({ client: pglite as unknown as PGlite, schema }) as unknown as Database,
     pglite,
     close: () => pglite.close(),
   };
@@ -72,7 +71,7 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   }
 }
 
-const pgliteMigrations = new WeakMap<PGlite, Promise<void>>();
+const pgliteMigrations = new WeakMap<PGliteThread, Promise<void>>();
 
 async function migratePgliteNow(handle: Extract<DatabaseHandle, { kind: 'pglite' }>) {
   const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');

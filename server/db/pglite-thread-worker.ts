@@ -1,0 +1,111 @@
+/**
+ * The thread that owns the embedded database (server/db/pglite-thread.ts starts it): PGlite and its WebAssembly run
+ * here, beside the server's event loop rather than in it. It answers the requests of PGliteThread one message at
+ * a time; PGlite's own locks keep queries and transactions apart exactly as they do in one thread.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { prepareStatementsOf } from './pglite-statements.ts';
+import type { ThreadError, ThreadRequest, ThreadResponse } from './pglite-thread-protocol.ts';
+
+const port = parentPort;
+if (!port) throw new Error('pglite-thread-worker.ts runs as a worker thread');
+const { dataDir } = workerData as { dataDir: string | null };
+
+/** Thrown into a transaction's callback to make PGlite roll it back. */
+class RollbackRequested extends Error {}
+
+type OpenTransaction = { tx: Transaction; finish(commit: boolean): void; settled: Promise<void> };
+const transactions = new Map<number, OpenTransaction>();
+let transactionSequence = 0;
+
+const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
+
+/** Opens a transaction and answers its id once BEGIN has run; it stays open until `finish`. */
+function begin(): Promise<number> {
+  return new Promise((started, failed) => {
+    const id = ++transactionSequence;
+    const settled = pglite
+      .transaction(
+        (tx) =>
+          new Promise<void>((commit, rollback) => {
+            transactions.set(id, {
+              tx,
+              finish: (ok) => (ok ? commit() : rollback(new RollbackRequested())),
+              settled,
+            });
+            started(id);
+          }),
+      )
+      .catch((error) => {
+        if (!(error instanceof RollbackRequested)) throw error;
+      })
+      .finally(() => transactions.delete(id));
+    settled.catch(failed);
+  });
+}
+
+async function end(id: number, commit: boolean) {
+  const open = transactions.get(id);
+  if (!open) throw new Error('This transaction is over.');
+  open.finish(commit);
+  await open.settled;
+}
+
+/** The caller's own parsers stay on its side (functions cannot cross threads): their types come back as text. */
+function queryOptions(request: Extract<ThreadRequest, { op: 'query' }>): QueryOptions {
+  const keepText = (value: string) => value;
+  return {
+    rowMode: request.rowMode,
+    parsers: Object.fromEntries(request.textTypes.map((type) => [type, keepText])),
+  };
+}
+
+async function answer(request: ThreadRequest): Promise<unknown> {
+  switch (request.op) {
+    case 'query': {
+      const client = request.transaction ? transactions.get(request.transaction)?.tx : pglite;
+      if (!client) throw new Error('This transaction is over.');
+      return client.query(request.text, request.params, queryOptions(request));
+    }
+    case 'exec': {
+      const client = request.transaction ? transactions.get(request.transaction)?.tx : pglite;
+      if (!client) throw new Error('This transaction is over.');
+      return client.exec(request.text);
+    }
+    case 'begin':
+      return begin();
+    case 'commit':
+      return end(request.transaction, true);
+    case 'rollback':
+      return end(request.transaction, false);
+    case 'close':
+      await pglite.close();
+      return null;
+  }
+}
+
+/** A database error as plain fields (its class does not survive the trip), so callers read code, detail, … */
+function plainError(error: unknown): ThreadError {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const fields: ThreadError = { message: error.message, name: error.name };
+  for (const [key, value] of Object.entries(error)) {
+    if (value === undefined || typeof value === 'function' || typeof value === 'object') continue;
+    fields[key] = value as string | number | boolean;
+  }
+  return fields;
+}
+
+await pglite.waitReady;
+prepareStatementsOf(pglite);
+port.on('message', async (request: ThreadRequest) => {
+  let response: ThreadResponse;
+  try {
+    response = { id: request.id, ok: true, result: await answer(request) };
+  } catch (error) {
+    response = { id: request.id, ok: false, error: plainError(error) };
+  }
+  port.postMessage(response);
+  if (request.op === 'close') port.close();
+});
+port.postMessage({ ready: true });

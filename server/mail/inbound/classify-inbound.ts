@@ -1,0 +1,261 @@
+import { type Attachment, type ParsedMail, simpleParser } from 'mailparser';
+import { findReturnDate, isAutoReply } from './auto-reply.js';
+import {
+  type FoundRecipient,
+  findFailedRecipients,
+  isDelayNotice,
+  readAmazonSesNotification,
+  recogniseBounceFormat,
+} from './bounce-formats.js';
+import {
+  type DeliveryStatusRecipient,
+  findMessageId,
+  findStatusCode,
+  looksLikeEmailAddress,
+  normaliseAddress,
+  parseDeliveryStatus,
+  parseFeedbackReport,
+} from './delivery-report.js';
+
+export interface BouncedRecipient {
+  address: string;
+  status: string | null;
+  action: string | null;
+  diagnostic: string | null;
+}
+
+export type InboundClassification =
+  | {
+      kind: 'bounce';
+      permanent: boolean;
+      delayed: boolean;
+      recipients: BouncedRecipient[];
+      originalMessageId: string | null;
+    }
+  | { kind: 'complaint'; feedbackType: string; recipient: string | null; originalMessageId: string | null }
+  | { kind: 'auto_reply'; returnDate: string | null }
+  | { kind: 'message'; originalMessageIds: string[] };
+
+const DELIVERY_STATUS_TYPES = ['message/delivery-status', 'message/global-delivery-status'];
+const ORIGINAL_MESSAGE_TYPES = [
+  'message/rfc822',
+  'message/global',
+  'text/rfc822-headers',
+  'message/rfc822-headers',
+  'message/global-headers',
+];
+// Actions that report a failure or a delay; `delivered`, `relayed` and `expanded` report success.
+const UNDELIVERED_ACTIONS = new Set(['failed', 'delayed', 'expired']);
+const DAEMON_SENDER = /^(mailer-daemon|postmaster|post_master|mail\.delivery\.system|mdaemon|mail-daemon)@/i;
+const FAILURE_SUBJECT =
+  /undeliver|undelivered|returned mail|delivery (status notification|failure|has failed|failed)|failure notice|mail delivery failed|could not be delivered|delivery failure|failed delivery|failure delivery|returned to sender|mail system error|delayed|error sending|could not send|errors from|return(?:ed|ing)(?: mail| message)? to sender|メールエラー|配信できません/i;
+
+/** What kind of inbound mail this is. Never throws: a message that cannot be read is an ordinary one with no ids. */
+export async function classifyInbound(raw: Buffer | string): Promise<InboundClassification> {
+  try {
+    const mail = await simpleParser(raw, { keepDeliveryStatus: true });
+    const source = typeof raw === 'string' ? raw : raw.toString('latin1');
+    const inbound = new InboundMail(mail, source);
+    return readComplaint(inbound) ?? readBounce(inbound) ?? readAutoReply(inbound) ?? readOrdinary(mail);
+  } catch {
+    return { kind: 'message', originalMessageIds: [] };
+  }
+}
+
+/** The parsed mail with the few views the checks share. */
+class InboundMail {
+  readonly subject: string;
+  readonly sender: string;
+  readonly text: string;
+  /** The raw source after the top-level headers: where an inlined original message's headers stand. */
+  readonly rawBody: string;
+
+  constructor(
+    readonly mail: ParsedMail,
+    source: string,
+  ) {
+    this.subject = mail.subject ?? '';
+    this.sender = mail.from?.value[0]?.address?.toLowerCase() ?? '';
+    const headersEnd = source.search(/\r?\n\r?\n/);
+    this.rawBody = headersEnd < 0 ? '' : source.slice(headersEnd);
+    const html = typeof mail.html === 'string' ? mail.html.replace(/<[^>]*>/g, ' ') : '';
+    // A report whose MIME structure is broken (no boundary lines) leaves no text: its raw body is the text.
+    this.text = (mail.text ?? html).trim() === '' ? this.rawBody : (mail.text ?? html);
+  }
+
+  header(name: string): string | undefined {
+    const line = this.mail.headerLines.find((header) => header.key === name)?.line;
+    return line
+      ?.slice(line.indexOf(':') + 1)
+      .replace(/\r?\n[ \t]+/g, ' ')
+      .trim();
+  }
+
+  parts(types: string[]): Attachment[] {
+    return this.mail.attachments.filter((part) => types.includes(part.contentType.toLowerCase()));
+  }
+
+  originalMessageId(): string | null {
+    for (const part of this.parts(ORIGINAL_MESSAGE_TYPES)) {
+      const id = findMessageId(part.content.toString('utf8'));
+      if (id) return id;
+    }
+    return findMessageId(this.rawBody);
+  }
+
+  /** The addresses a failure report is from or to: never the failed recipient. */
+  ownAddresses(): Set<string> {
+    const addresses = [this.mail.from, this.mail.to, this.mail.replyTo]
+      .flatMap((list) => (Array.isArray(list) ? list : list ? [list] : []))
+      .flatMap((list) => list.value.map((entry) => entry.address?.toLowerCase() ?? ''));
+    const returnPath = normaliseAddress(this.header('return-path'));
+    return new Set([...addresses, ...(returnPath ? [returnPath] : [])].filter(Boolean));
+  }
+}
+
+function readComplaint(inbound: InboundMail): InboundClassification | null {
+  const [reportPart] = inbound.parts(['message/feedback-report']);
+  const isFeedbackReport = /report-type\s*=\s*"?feedback-report/i.test(inbound.header('content-type') ?? '');
+  if (reportPart || isFeedbackReport) {
+    const report = reportPart ? parseFeedbackReport(reportPart.content.toString('utf8')) : null;
+    return {
+      kind: 'complaint',
+      feedbackType: report?.feedbackType ?? 'abuse',
+      recipient: [report?.originalRcptTo, originalRecipientHeader(inbound)].find(isEmailAddress) ?? null,
+      originalMessageId: inbound.originalMessageId(),
+    };
+  }
+  // Outlook.com's feedback loop (JMRP) forwards the original with the complainer in this header.
+  const hotmailRecipient = /^X-HmXmrOriginalRecipient:\s*(\S+)/im.exec(inbound.rawBody)?.[1];
+  if (hotmailRecipient) {
+    return {
+      kind: 'complaint',
+      feedbackType: 'abuse',
+      recipient: normaliseAddress(hotmailRecipient),
+      originalMessageId: inbound.originalMessageId(),
+    };
+  }
+  // Apple Mail's "Unsubscribe" button mails the List-Unsubscribe address on the reader's behalf.
+  if (inbound.header('x-apple-unsubscribe')?.toLowerCase() === 'true') {
+    return {
+      kind: 'complaint',
+      feedbackType: 'unsubscribe',
+      recipient: inbound.sender || null,
+      originalMessageId: null,
+    };
+  }
+  const sesComplaint = readAmazonSesNotification(inbound.text);
+  if (sesComplaint?.type === 'complaint') {
+    return {
+      kind: 'complaint',
+      feedbackType: sesComplaint.feedbackType,
+      recipient: sesComplaint.recipients[0]?.address ?? null,
+      originalMessageId: sesComplaint.messageId,
+    };
+  }
+  return null;
+}
+
+function isEmailAddress(address: string | null | undefined): address is string {
+  return typeof address === 'string' && looksLikeEmailAddress(address);
+}
+
+/** The To of the attached or quoted original message: whom it was sent to, when the report does not say. */
+function originalRecipientHeader(inbound: InboundMail): string | null {
+  const originals = [
+    ...inbound.parts(ORIGINAL_MESSAGE_TYPES).map((part) => part.content.toString('utf8')),
+    inbound.rawBody,
+  ];
+  for (const original of originals) {
+    const to = /^To:[ \t]*(.+)$/im.exec(original)?.[1];
+    if (to) return normaliseAddress(to);
+  }
+  return null;
+}
+
+function readBounce(inbound: InboundMail): InboundClassification | null {
+  const statusParts = inbound.parts(DELIVERY_STATUS_TYPES).map((part) => part.content.toString('utf8'));
+  // Some servers write the delivery-status fields into the text instead of a part of their own.
+  if (statusParts.length === 0 && /^Final-Recipient:/im.test(inbound.text)) statusParts.push(inbound.text);
+  const reported = statusParts
+    .flatMap((part) => parseDeliveryStatus(part).recipients)
+    .filter((recipient) => recipient.action === null || UNDELIVERED_ACTIONS.has(recipient.action));
+  const standard = reported.map(fromDeliveryStatus).filter((recipient) => looksLikeEmailAddress(recipient.address));
+  if (standard.length > 0) return bounce(standard, false, inbound);
+
+  const ses = readAmazonSesNotification(inbound.text);
+  if (ses?.type === 'bounce') return bounce(ses.recipients.map(fromFound('failed')), false, inbound);
+  if (ses?.type === 'delivery') return null;
+
+  const fromDaemon =
+    inbound.sender === '' || DAEMON_SENDER.test(inbound.sender) || /^<\s*>$/.test(inbound.header('return-path') ?? '');
+  const failureSubject = FAILURE_SUBJECT.test(inbound.subject);
+  const family = recogniseBounceFormat(inbound.text);
+  // The generic wording ("undeliverable") also occurs in people's mail: it needs a daemon or a failure subject.
+  const looksLikeFailure =
+    reported.length > 0 ||
+    (family !== null && (family !== 'generic' || fromDaemon || failureSubject)) ||
+    (fromDaemon && failureSubject);
+  if (!looksLikeFailure) return null;
+  const delayed = isDelayNotice(inbound.text, inbound.subject);
+  const listed = (inbound.header('x-failed-recipients') ?? '')
+    .split(',')
+    .map((address) => normaliseAddress(address))
+    .filter((address): address is string => address !== null);
+  const found = findFailedRecipients(inbound.text, inbound.ownAddresses(), listed);
+  const originalTo = found.length === 0 ? originalRecipientHeader(inbound) : null;
+  if (originalTo) found.push({ address: originalTo, status: findStatusCode(inbound.text), diagnostic: null });
+  // A report whose fields name no usable address still tells the status and action of its one recipient.
+  const [only] = reported.length === 1 ? reported : [];
+  const recipients = found.map((recipient) => ({
+    address: recipient.address,
+    status: recipient.status ?? only?.status ?? null,
+    action: only?.action ?? (delayed ? 'delayed' : 'failed'),
+    diagnostic: recipient.diagnostic ?? only?.diagnosticCode ?? null,
+  }));
+  return bounce(recipients, delayed, inbound);
+}
+
+function fromDeliveryStatus(recipient: DeliveryStatusRecipient): BouncedRecipient {
+  return {
+    address:
+      [recipient.finalRecipient, recipient.originalRecipient].find(
+        (address): address is string => address !== null && looksLikeEmailAddress(address),
+      ) ?? '',
+    status: recipient.status ?? findStatusCode(recipient.diagnosticCode),
+    action: recipient.action,
+    diagnostic: recipient.diagnosticCode,
+  };
+}
+
+function fromFound(action: string) {
+  return (found: FoundRecipient): BouncedRecipient => ({ ...found, action });
+}
+
+function bounce(recipients: BouncedRecipient[], delayedNotice: boolean, inbound: InboundMail): InboundClassification {
+  const delayed =
+    recipients.length > 0 ? recipients.every((recipient) => recipient.action === 'delayed') : delayedNotice;
+  return {
+    kind: 'bounce',
+    permanent: !delayed && (recipients.length === 0 || recipients.some(isPermanent)),
+    delayed,
+    recipients: recipients.filter((recipient) => looksLikeEmailAddress(recipient.address)),
+    originalMessageId: inbound.originalMessageId(),
+  };
+}
+
+/** 5.x.x and 5yy are permanent, 4.x.x and 4yy temporary; a failure with no code is taken as permanent. */
+function isPermanent(recipient: BouncedRecipient): boolean {
+  return recipient.action !== 'delayed' && !recipient.status?.startsWith('4');
+}
+
+function readAutoReply(inbound: InboundMail): InboundClassification | null {
+  if (!isAutoReply({ get: (name) => inbound.header(name) }, inbound.subject)) return null;
+  return { kind: 'auto_reply', returnDate: findReturnDate(`${inbound.subject}\n${inbound.text}`) };
+}
+
+function readOrdinary(mail: ParsedMail): InboundClassification {
+  const references = typeof mail.references === 'string' ? [mail.references] : (mail.references ?? []);
+  const ids = [...(mail.inReplyTo ? mail.inReplyTo.split(/\s+/) : []), ...references].filter((id) => id !== '');
+  return { kind: 'message', originalMessageIds: [...new Set(ids)] };
+}
