@@ -1,6 +1,6 @@
 // Rules for failure reports that are not RFC 3464 reports: each server family's own plain-text wording, and
 // Amazon SES's JSON notifications. Written from real messages of each family.
-import { findStatusCode, looksLikeEmailAddress, normaliseAddress } from './delivery-report.js';
+import { findStatusCode, looksLikeEmailAddress, normaliseAddress } from './delivery-report';
 
 export interface FoundRecipient {
   address: string;

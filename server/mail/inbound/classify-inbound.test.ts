@@ -2,9 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findReturnDate } from './auto-reply.js';
-import { classifyInbound, type InboundClassification } from './classify-inbound.js';
-import { looksLikeEmailAddress } from './delivery-report.js';
+import { findReturnDate } from './auto-reply';
+import { classifyInbound, type InboundClassification } from './classify-inbound';
+import { looksLikeEmailAddress } from './delivery-report';
 
 const CORPUS = fileURLToPath(new URL('../../../../shared/corpora/bounces/', import.meta.url));
 const corpusMissing = !existsSync(join(CORPUS, 'bsd'));

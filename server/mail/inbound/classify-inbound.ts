@@ -1,12 +1,12 @@
 import { type Attachment, type ParsedMail, simpleParser } from 'mailparser';
-import { findReturnDate, isAutoReply } from './auto-reply.js';
+import { findReturnDate, isAutoReply } from './auto-reply';
 import {
   type FoundRecipient,
   findFailedRecipients,
   isDelayNotice,
   readAmazonSesNotification,
   recogniseBounceFormat,
-} from './bounce-formats.js';
+} from './bounce-formats';
 import {
   type DeliveryStatusRecipient,
   findMessageId,
@@ -15,7 +15,7 @@ import {
   normaliseAddress,
   parseDeliveryStatus,
   parseFeedbackReport,
-} from './delivery-report.js';
+} from './delivery-report';
 
 export interface BouncedRecipient {
   address: string;
