@@ -255,6 +255,8 @@ describe('classifyInbound on small hand-written messages', () => {
     expect(await classifyInbound(raw)).toEqual({
       kind: 'message',
       originalMessageIds: ['<campaign-42@localreach.example>'],
+      replyText: 'Sounds good, let us talk on Monday.',
+      intent: { priority: 'hot', reason: 'Wants a call or a meeting', unsubscribe: false },
     });
   });
 

@@ -16,6 +16,8 @@ import {
   parseDeliveryStatus,
   parseFeedbackReport,
 } from './delivery-report';
+import { type ReplyIntent, readReplyIntent } from './reply-intent';
+import { replyText } from './reply-text';
 
 export interface BouncedRecipient {
   address: string;
@@ -34,7 +36,13 @@ export type InboundClassification =
     }
   | { kind: 'complaint'; feedbackType: string; recipient: string | null; originalMessageId: string | null }
   | { kind: 'auto_reply'; returnDate: string | null }
-  | { kind: 'message'; originalMessageIds: string[] };
+  | {
+      kind: 'message';
+      originalMessageIds: string[];
+      /** What the sender wrote above the quoted history, and what it asks for (built-in rules). */
+      replyText: string;
+      intent: ReplyIntent;
+    };
 
 const DELIVERY_STATUS_TYPES = ['message/delivery-status', 'message/global-delivery-status'];
 const ORIGINAL_MESSAGE_TYPES = [
@@ -58,7 +66,7 @@ export async function classifyInbound(raw: Buffer | string): Promise<InboundClas
     const inbound = new InboundMail(mail, source);
     return readComplaint(inbound) ?? readBounce(inbound) ?? readAutoReply(inbound) ?? readOrdinary(mail);
   } catch {
-    return { kind: 'message', originalMessageIds: [] };
+    return { kind: 'message', originalMessageIds: [], replyText: '', intent: readReplyIntent('') };
   }
 }
 
@@ -257,5 +265,6 @@ function readAutoReply(inbound: InboundMail): InboundClassification | null {
 function readOrdinary(mail: ParsedMail): InboundClassification {
   const references = typeof mail.references === 'string' ? [mail.references] : (mail.references ?? []);
   const ids = [...(mail.inReplyTo ? mail.inReplyTo.split(/\s+/) : []), ...references].filter((id) => id !== '');
-  return { kind: 'message', originalMessageIds: [...new Set(ids)] };
+  const text = replyText(mail.text ?? '');
+  return { kind: 'message', originalMessageIds: [...new Set(ids)], replyText: text, intent: readReplyIntent(text) };
 }
