@@ -33,8 +33,9 @@ export type TransportRegistry = ReturnType<typeof createTransportRegistry>;
 /**
  * The right MailTransport for an account, shared by everything that sends (test mails, campaigns, replies).
  * Transports are kept between sends (SMTP keeps a small pool open), but the credentials are read from the
- * database at every send (or handed over as read with the account just before): when they changed (reconnected, or an OAuth token refreshed by another process), the
- * transport is built again, so a stale in-memory token never wins.
+ * database at every send (or handed over as read with the account just before): when they changed (reconnected,
+ * or an OAuth token refreshed by another process), the transport is built again, so a stale in-memory token never
+ * wins.
  */
 export function createTransportRegistry(deps: {
   db: Database;
