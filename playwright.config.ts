@@ -35,6 +35,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       LOG_LEVEL: 'warn',
+      // Mailboxes are read in short sessions, so a reply appended to Dovecot shows within seconds.
+      INBOX_POLL_SECONDS: '2',
     },
   },
 });

@@ -24,6 +24,8 @@ export const userSchema = z.object({
   timezone: z.string(),
   /** Printed in the footer of every campaign mail; sending waits until it is set. */
   postalAddress: z.string().nullable(),
+  /** Booking pages (a Calendly link…): a person's click on one in a mail counts as a meeting booked. */
+  bookingUrls: z.array(z.string()),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -86,6 +88,32 @@ export const registerRequestSchema = z.object({
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 export type RegisterInput = z.output<typeof registerRequestSchema>;
 
+export const MAX_BOOKING_URLS = 5;
+
+/** A booking page's address: a web address as typed (trimmed), http or https. */
+export const bookingUrlSchema = z
+  .string()
+  .trim()
+  .min(1, { error: 'A booking link cannot be empty', abort: true })
+  .max(2000, { error: 'A booking link must be at most 2000 characters', abort: true })
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    },
+    { error: (issue) => `"${issue.input}" is not a web address: a booking link starts with http:// or https://` },
+  );
+
+export const bookingUrlsSchema = z
+  .array(bookingUrlSchema)
+  .max(MAX_BOOKING_URLS, { error: `Add at most ${MAX_BOOKING_URLS} booking links` })
+  // A link listed twice is kept once.
+  .transform((urls) => [...new Set(urls)]);
+
 /** PUT /api/user/profile: the profile fields; no client-side validation is shown (SPEC §5). */
 export const profileUpdateSchema = z.object({
   timezone: timezoneSchema.optional(),
@@ -101,6 +129,7 @@ export const profileUpdateSchema = z.object({
     .max(500, { error: 'Postal address must be at most 500 characters' })
     .transform((value) => value || null)
     .optional(),
+  bookingUrls: bookingUrlsSchema.optional(),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 export type ProfileInput = z.output<typeof profileUpdateSchema>;

@@ -93,5 +93,7 @@ export const dashboardStatsSchema = z.object({
   conversionRate: z.number(),
   /** Beyond SPEC: opens and clicks by mail-privacy proxies and link scanners, kept but not counted above. */
   machineEventsLeftOut: z.number(),
+  /** Beyond SPEC (issue 10): leads with a response marked "Meeting booked" or a person's click on a booking link. */
+  meetingsBooked: z.number(),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;

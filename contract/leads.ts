@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidEmail, MAX_EMAIL_LENGTH } from './email';
+import { responsePrioritySchema } from './responses';
 
 export const LEADS_PAGE_SIZE = 100;
 /**
@@ -53,19 +54,63 @@ export const createLeadSchema = z.object({
 });
 export type CreateLeadRequest = z.input<typeof createLeadSchema>;
 
-export const emailHistoryItemSchema = z.object({ subject: z.string(), sentAt: z.string() });
+/** How many items a lead's history answers at most: the newest ones. */
+export const LEAD_HISTORY_LIMIT = 200;
+
+/** Beyond SPEC: a history item's text (a reply's words, a bounce's diagnostic) is cut at this many characters. */
+export const LEAD_HISTORY_TEXT_CHARS = 300;
+
+// SPEC's item is subject and sentAt; beyond it, each item says what happened. `sentAt` and `at` are the same
+// instant (sent, last tried, or received), `sentAt` kept under SPEC's name.
+const historyItemBase = { subject: z.string(), sentAt: z.string(), at: z.string() };
+
+/** One of our mails to the lead: a campaign mail ('sent') or our answer to them ('our_reply'). */
+const outgoingHistoryItemSchema = z.object({
+  ...historyItemBase,
+  kind: z.enum(['sent', 'our_reply']),
+  state: z.enum(['sent', 'failed', 'unknown']),
+  /** Why it failed, or why its fate is unknown. */
+  error: z.string().nullable(),
+  /** Opens and clicks by a person (hits from privacy proxies and link scanners are not counted). */
+  opened: z.number().int(),
+  clicked: z.number().int(),
+  /** Our answer's text (campaign mails are read from their template: none here). */
+  text: z.string().nullable(),
+});
+
+/** A message from the lead's side: their reply, a bounce report, a spam complaint or an automatic reply. */
+const inboundHistoryItemSchema = z.object({
+  ...historyItemBase,
+  kind: z.enum(['reply', 'bounce', 'complaint', 'auto_reply']),
+  /** A reply's own words, or a bounce's diagnostic. */
+  text: z.string().nullable(),
+  /** An automatic reply's announced return (YYYY-MM-DD), when it named one. */
+  returnDate: z.string().nullable(),
+  /** A reply's priority. */
+  priority: responsePrioritySchema.nullable(),
+});
+
+export const emailHistoryItemSchema = z.discriminatedUnion('kind', [
+  outgoingHistoryItemSchema,
+  inboundHistoryItemSchema,
+]);
 export type EmailHistoryItem = z.infer<typeof emailHistoryItemSchema>;
+export type EmailHistoryKind = EmailHistoryItem['kind'];
 
 export const leadDetailSchema = z.object({
   lead: leadSchema,
+  /** How many of our mails went out to the lead (campaign mails and our answers). */
   contactCount: z.number().int(),
+  /** The lead replied to us at least once. */
   hasResponded: z.boolean(),
+  /** The latest mail either way: ours sent, or their reply. */
   lastContactedAt: z.string().nullable(),
+  /** Newest first, at most LEAD_HISTORY_LIMIT items. */
   emailHistory: z.array(emailHistoryItemSchema),
 });
 export type LeadDetail = z.infer<typeof leadDetailSchema>;
 
-/** GET /api/lead-contact-history/{id}: the emails sent to one lead, newest first. */
+/** GET /api/lead-contact-history/{id}: the lead's history, as in its details, newest first. */
 export const leadContactHistorySchema = z.object({
   leadId: z.number().int(),
   emailHistory: z.array(emailHistoryItemSchema),

@@ -16,6 +16,7 @@ import { registerSessionAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
+import { responsesRoutes } from './modules/responses/responses.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { unsubscribeRoutes } from './modules/unsubscribe/unsubscribe.routes';
@@ -57,6 +58,7 @@ export async function buildApp<Catalogue extends JobCatalogue>(
   await app.register(templatesRoutes(services.templates));
   await app.register(accountsRoutes(services.accounts));
   await app.register(campaignsRoutes(services.campaigns));
+  await app.register(responsesRoutes(services.responses));
   await app.register(unsubscribeRoutes(services.unsubscribe));
   await app.register(trackingRoutes(services.tracking));
   await app.register(oauthRoutes(services.oauth));

@@ -28,6 +28,7 @@ const envSchema = z
     AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
     AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
     CAMPAIGN_STALE_SENDING_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+    INBOX_POLL_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
     MS_CLIENT_ID: z.string().optional(),
     MS_CLIENT_SECRET: z.string().optional(),
     MS_TENANT: z.string().min(1).default('common'),
@@ -66,6 +67,8 @@ export type Config = {
   aiTimeoutMs: number;
   /** A mail left `sending` this long belongs to a sender that died; a campaign unseen this long lost its sender. */
   campaignStaleSendingMs: number;
+  /** How long one reading of a mailbox lasts (IMAP IDLE wakes it at once), and how often APIs are polled. */
+  inboxPollMs: number;
   oauth: OAuthConfig;
 };
 
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiModel: values.AI_MODEL,
     aiTimeoutMs: values.AI_TIMEOUT_MS,
     campaignStaleSendingMs: values.CAMPAIGN_STALE_SENDING_SECONDS * 1000,
+    inboxPollMs: values.INBOX_POLL_SECONDS * 1000,
     oauth: {
       microsoft: {
         clientId: values.MS_CLIENT_ID,

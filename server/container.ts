@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { createEmailWriter } from './ai/create-email-writer';
+import { createReplyReader } from './ai/reply-reader';
+import { createReplySuggester } from './ai/reply-suggester';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { type JobCatalogue, jobCatalogue } from './jobs/catalogue';
@@ -10,6 +12,8 @@ import { createLinkTokens } from './lib/link-tokens';
 import { RateLimiter } from './lib/rate-limiter';
 import { SecretBox } from './lib/secret-box';
 import { ApiTransport, gmailApi, graphApi } from './mail/api-transport';
+import { GmailInbox } from './mail/gmail-inbox';
+import { GraphInbox } from './mail/graph-inbox';
 import { googleProvider, microsoftProvider } from './mail/oauth-provider';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createOAuthService } from './modules/accounts/oauth.service';
@@ -18,7 +22,10 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { createCampaignSender, type Sleep, STALE_SENDING_MS } from './modules/campaigns/campaign-sender';
 import { createCampaignsService } from './modules/campaigns/campaigns.service';
+import { createInboundService } from './modules/inbound/inbound.service';
+import { createInboxReader, DEFAULT_INBOX_POLL_MS } from './modules/inbound/inbox-reader';
 import { createLeadsService } from './modules/leads/leads.service';
+import { createResponsesService } from './modules/responses/responses.service';
 import { createSendAllowance } from './modules/sending/send-allowance';
 import { createTransportRegistry } from './modules/sending/transport-registry';
 import { createTemplatesService } from './modules/templates/templates.service';
@@ -39,7 +46,7 @@ export type ContainerConfig = Pick<
   | 'aiModel'
   | 'aiTimeoutMs'
 > &
-  Partial<Pick<Config, 'aiBaseUrl' | 'aiApiKey' | 'campaignStaleSendingMs'>>;
+  Partial<Pick<Config, 'aiBaseUrl' | 'aiApiKey' | 'campaignStaleSendingMs' | 'inboxPollMs'>>;
 
 export type ContainerOptions<Catalogue extends JobCatalogue> = {
   clock?: Clock;
@@ -85,7 +92,15 @@ export async function createContainer<Catalogue extends JobCatalogue = JobCatalo
     config,
     database.db,
     { clock: options.clock ?? systemClock, sleep: options.sleep, random: options.random },
-    { campaignSend: (campaignId) => appJobs.send('campaigns.send', { campaignId }) },
+    {
+      campaignSend: (campaignId) => appJobs.send('campaigns.send', { campaignId }),
+      inboxSession: (accountId, delaySeconds) =>
+        appJobs.send(
+          'inbox.read',
+          { accountId },
+          { singletonKey: `account-${accountId}`, startAfterSeconds: delaySeconds },
+        ),
+    },
   );
   return {
     config,
@@ -96,6 +111,7 @@ export async function createContainer<Catalogue extends JobCatalogue = JobCatalo
     async close() {
       // Senders stop taking rows first, so the workers' graceful stop only waits for the mails in flight.
       services.campaignSender.stop();
+      services.inboxReader.stop();
       await jobs.stop();
       services.transports.close();
     },
@@ -103,7 +119,10 @@ export async function createContainer<Catalogue extends JobCatalogue = JobCatalo
 }
 
 /** The jobs services enqueue, as plain functions (the catalogue's handlers use the services in turn). */
-type Enqueue = { campaignSend(campaignId: number): Promise<unknown> };
+type Enqueue = {
+  campaignSend(campaignId: number): Promise<unknown>;
+  inboxSession(accountId: number, delaySeconds: number): Promise<unknown>;
+};
 
 /** Where services get time and chance from: the system's, or a test's. */
 type Ambient = { clock: Clock; sleep?: Sleep; random?: () => number };
@@ -130,8 +149,19 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
         save,
         clock,
       ),
+    apiInbox: (provider, tokens, save) =>
+      provider === 'outlook'
+        ? new GraphInbox(tokens, oauthProviders.outlook, config.oauth.microsoft.graphUrl, save, clock)
+        : new GmailInbox(tokens, oauthProviders.gmail, config.oauth.google.gmailUrl, save, clock),
   });
-  const accounts = createAccountsService({ db, secrets, clock, allowance, transports });
+  const accounts = createAccountsService({
+    db,
+    secrets,
+    clock,
+    allowance,
+    transports,
+    startReading: (accountId) => enqueue.inboxSession(accountId, 0),
+  });
   const linkTokens = createLinkTokens(config.sessionSecret);
   const campaignSender = createCampaignSender({
     db,
@@ -149,6 +179,16 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     enqueueSend: enqueue.campaignSend,
     staleSenderMs: staleSendingMs,
   });
+  const replyReader = createReplyReader(config);
+  const inbound = createInboundService({ db, clock, replyReader });
+  const inboxReader = createInboxReader({
+    db,
+    clock,
+    inbound,
+    openInbox: (accountId) => transports.openInbox(accountId),
+    sessionMs: config.inboxPollMs ?? DEFAULT_INBOX_POLL_MS,
+    enqueueSession: enqueue.inboxSession,
+  });
   const limiter = new RateLimiter(config.authRateLimitPerMinute, 60_000, () => clock.now().getTime());
   return {
     clock,
@@ -158,6 +198,17 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     accounts,
     campaignSender,
     campaigns,
+    inbound,
+    inboxReader,
+    replyReader,
+    responses: createResponsesService({
+      db,
+      clock,
+      allowance,
+      transports,
+      suggester: createReplySuggester(config),
+      staleSendingMs,
+    }),
     unsubscribe: createUnsubscribeService({ db, linkTokens }),
     tracking: createTrackingService({ db, clock, linkTokens }),
     auth: createAuthService({ db, sessions, limiter, clock }),

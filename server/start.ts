@@ -40,6 +40,8 @@ export async function startLocalReach<Catalogue extends JobCatalogue = JobCatalo
     // Campaigns a killed worker left running go on now, not when its pg-boss job expires.
     const resumed = await container.services.campaigns.resumeStalled({ quietMs: 0 });
     if (resumed > 0) log.info(`Resumed ${resumed} campaign(s) that lost their sender`);
+    // Mailboxes are read from now on, not from the first tick of the schedule.
+    await container.services.inboxReader.scheduleAll();
   }
 
   let app: FastifyInstance | null = null;

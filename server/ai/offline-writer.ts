@@ -48,7 +48,8 @@ export class OfflineWriter implements EmailWriter {
   }
 }
 
-const TONES: Record<EmailTone, { greeting: string; callToAction: string[]; signOff: string }> = {
+/** How each tone greets, asks and signs off (the offline reply suggester signs off the same way). */
+export const TONES: Record<EmailTone, { greeting: string; callToAction: string[]; signOff: string }> = {
   professional: {
     greeting: 'Dear',
     callToAction: [

@@ -13,13 +13,7 @@ export class OpenAiWriter implements EmailWriter {
   private readonly client: OpenAI;
 
   constructor(private readonly options: OpenAiWriterOptions) {
-    this.client = new OpenAI({
-      baseURL: options.baseUrl,
-      // Local servers such as Ollama accept any key; the SDK insists on one.
-      apiKey: options.apiKey ?? 'not-needed',
-      timeout: options.timeoutMs,
-      maxRetries: 0,
-    });
+    this.client = openAiClient(options);
   }
 
   async draft(request: DraftRequest): Promise<Draft> {
@@ -46,6 +40,17 @@ export class OpenAiWriter implements EmailWriter {
   }
 }
 
+/** A client of the configured provider that gives up after the timeout and never retries by itself. */
+export function openAiClient(options: Omit<OpenAiWriterOptions, 'model'>): OpenAI {
+  return new OpenAI({
+    baseURL: options.baseUrl,
+    // Local servers such as Ollama accept any key; the SDK insists on one.
+    apiKey: options.apiKey ?? 'not-needed',
+    timeout: options.timeoutMs,
+    maxRetries: 0,
+  });
+}
+
 function systemPrompt({ profile, tone }: DraftRequest): string {
   const sender = [profile.firstName, profile.lastName].filter(Boolean).join(' ') || 'the sender';
   return [
@@ -61,7 +66,7 @@ function systemPrompt({ profile, tone }: DraftRequest): string {
 }
 
 /** Models sometimes wrap JSON in a Markdown fence despite being asked not to. */
-function parseJson(content: string | null | undefined): unknown {
+export function parseJson(content: string | null | undefined): unknown {
   if (!content) return null;
   const unfenced = content
     .trim()
@@ -74,7 +79,7 @@ function parseJson(content: string | null | undefined): unknown {
   }
 }
 
-function providerError(error: unknown, timeoutMs: number): AiError {
+export function providerError(error: unknown, timeoutMs: number): AiError {
   if (error instanceof OpenAI.APIConnectionTimeoutError) {
     const seconds = Math.round(timeoutMs / 1000);
     return new AiError('timeout', `The AI provider did not answer within ${seconds} seconds. Please try again.`);

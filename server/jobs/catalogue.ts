@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineJob } from './job-definition';
 
+/** How many mailbox reading sessions one worker process runs at once. */
+export const INBOX_SESSIONS_PER_WORKER = 25;
+
 /**
  * Every background job: its queue name, payload, retry and expiry policy, schedule and handler. Services
  * enqueue through `JobQueue.send` (type-checked against this), and worker processes register from it; a new job
@@ -27,7 +30,10 @@ export const jobCatalogue = {
       return { campaignId };
     },
   }),
-  /** Gives campaigns whose sender died (a killed worker) a new run; also run as each worker starts. */
+  /**
+   * Gives campaigns whose sender died (a killed worker) a new run, and settles replies a dead process left
+   * mid-send; also run as each worker starts.
+   */
   'campaigns.resume-stalled': defineJob({
     payload: z.object({}).passthrough(),
     policy: { retryLimit: 2, retryDelay: 30, expireInSeconds: 120 },
@@ -35,7 +41,32 @@ export const jobCatalogue = {
     async run(_payload, { services, log }) {
       const resumed = await services.campaigns.resumeStalled();
       if (resumed > 0) log.info(`Resumed ${resumed} campaign(s) that lost their sender`);
-      return { resumed };
+      const settledReplies = await services.responses.settleInterrupted();
+      if (settledReplies > 0) log.info(`Settled ${settledReplies} reply(ies) interrupted mid-send as unknown`);
+      return { resumed, settledReplies };
+    },
+  }),
+  /**
+   * One reading session of a connected mailbox (replies, bounces, complaints); it queues the next session as it
+   * ends. The queue is stately: at most one session per mailbox runs, across all worker processes, and one waits.
+   */
+  'inbox.read': defineJob({
+    payload: z.object({ accountId: z.number().int().positive() }),
+    // The heartbeat frees the mailbox for another worker soon after a worker dies mid-session.
+    policy: { policy: 'stately', retryLimit: 0, expireInSeconds: 900, heartbeatSeconds: 10 },
+    // Sessions mostly wait for mail (IDLE): many mailboxes are read at once by one worker.
+    concurrency: INBOX_SESSIONS_PER_WORKER,
+    async run({ accountId }, { services }) {
+      return services.inboxReader.run(accountId);
+    },
+  }),
+  /** Starts a reading session for every connected mailbox that has none running or waiting; also run as each worker starts. */
+  'inbox.schedule': defineJob({
+    payload: z.object({}).passthrough(),
+    policy: { retryLimit: 1, retryDelay: 30, expireInSeconds: 120 },
+    cron: '* * * * *',
+    async run(_payload, { services }) {
+      return { queued: await services.inboxReader.scheduleAll() };
     },
   }),
 };

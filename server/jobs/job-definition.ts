@@ -5,8 +5,14 @@ import type { Services } from '../container';
 /** What a job's handler gets besides its payload: every service, and a logger. */
 export type JobContext = { services: Services; log: { info(message: string): void; warn(message: string): void } };
 
-/** Retry and expiry policy of a queue (pg-boss's queue options). */
-export type JobPolicy = Pick<Queue, 'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds'>;
+/**
+ * Retry and expiry policy of a queue (pg-boss's queue options), its singleton policy where it has one, and the
+ * heartbeat its long jobs keep (a job whose worker died is failed once its heartbeat stops, not at its expiry).
+ */
+export type JobPolicy = Pick<
+  Queue,
+  'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds' | 'policy' | 'heartbeatSeconds'
+>;
 
 /** One entry of the job catalogue: the payload it takes, how it is retried, when it runs on its own, what it does. */
 export type JobDefinition<Payload = unknown> = {
@@ -14,6 +20,8 @@ export type JobDefinition<Payload = unknown> = {
   policy: JobPolicy;
   /** A cron expression (UTC) for jobs that run on a schedule. */
   cron?: string;
+  /** How many of its jobs one worker process runs at once (one unless said). */
+  concurrency?: number;
   run(payload: Payload, context: JobContext): Promise<unknown>;
 };
 
@@ -22,6 +30,8 @@ export function defineJob<Schema extends z.ZodType>(definition: {
   payload: Schema;
   policy: JobPolicy;
   cron?: string;
+  /** How many of its jobs one worker process runs at once (one unless said). */
+  concurrency?: number;
   run(payload: z.output<Schema>, context: JobContext): Promise<unknown>;
 }): JobDefinition<z.output<Schema>> {
   return definition as JobDefinition<z.output<Schema>>;
@@ -32,6 +42,8 @@ export type AnyJobDefinition = {
   payload: z.ZodType;
   policy: JobPolicy;
   cron?: string;
+  /** How many of its jobs one worker process runs at once (one unless said). */
+  concurrency?: number;
   run(payload: never, context: JobContext): Promise<unknown>;
 };
 export type JobCatalogueShape = Record<string, AnyJobDefinition>;

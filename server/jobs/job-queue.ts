@@ -10,6 +10,9 @@ export type JobSendOptions = {
   singletonKey?: string;
 };
 
+/** How often a worker process checks the queues for expired jobs and jobs whose heartbeat stopped. */
+const SUPERVISE_SECONDS = 20;
+
 /**
  * pg-boss on the app's own database, driven by a job catalogue. Every process can enqueue (web processes only
  * enqueue); worker processes also run the handlers, the cron schedules and pg-boss's maintenance.
@@ -27,7 +30,14 @@ export class JobQueue<Catalogue extends JobCatalogueShape> {
     catalogue: Catalogue,
     options: { runsWorkers: boolean; onError(error: Error): void },
   ): Promise<JobQueue<Catalogue>> {
-    const roleOptions = { supervise: options.runsWorkers, schedule: options.runsWorkers };
+    const roleOptions = {
+      supervise: options.runsWorkers,
+      schedule: options.runsWorkers,
+      // How soon a job whose worker died (its heartbeat stopped) is failed and its work taken up elsewhere: a
+      // mailbox's reading resumes within about half a minute (pg-boss's default is a minute).
+      superviseIntervalSeconds: SUPERVISE_SECONDS,
+      monitorIntervalSeconds: SUPERVISE_SECONDS,
+    };
     const boss =
       handle.kind === 'pglite'
         ? new PgBoss({ db: fromPglite(handle.pglite), backend: 'pglite', ...roleOptions })
@@ -60,7 +70,7 @@ export class JobQueue<Catalogue extends JobCatalogueShape> {
     if (!this.runsWorkers) throw new Error('This process does not run workers');
     for (const [name, definition] of Object.entries(this.catalogue)) {
       if (definition.cron) await this.boss.schedule(name, definition.cron);
-      await this.boss.work(name, async ([job]) => {
+      await this.boss.work(name, { localConcurrency: definition.concurrency ?? 1 }, async ([job]) => {
         const payload = definition.payload.parse(job.data);
         try {
           return await definition.run(payload as never, context);

@@ -1,12 +1,11 @@
 import type { Clock } from '../lib/clock';
 import { composeMime } from './mime-message';
 import type { OAuthProvider, OAuthTokens } from './oauth-provider';
+import { apiError, CALL_TIMEOUT_MS, OAuthSession, retryAfterSeconds } from './oauth-session';
 import { type MailTransport, type OutgoingMail, type SendResult, TransportError, uncertainSend } from './transport';
 
 /** The longest Retry-After we wait out in place; longer ones go back to the caller as rate_limited. */
 const MAX_INLINE_WAIT_SECONDS = 10;
-/** How long one call to the provider may take before it counts as failed. */
-const CALL_TIMEOUT_MS = 30_000;
 
 /** A provider's mail API: how it sends a message, and how its Sent folder is searched by Message-ID. */
 /** One send call: where it goes, its body and the body's content type. */
@@ -29,18 +28,22 @@ export type MailApi = {
  * cannot act on half a JSON body), and `uncertain` after it was: the message may have been sent.
  */
 export class ApiTransport implements MailTransport {
+  private readonly session: OAuthSession;
+
   constructor(
-    private tokens: OAuthTokens,
+    tokens: OAuthTokens,
     private readonly provider: OAuthProvider,
     private readonly api: MailApi,
-    private readonly saveTokens: (tokens: OAuthTokens) => Promise<void>,
+    saveTokens: (tokens: OAuthTokens) => Promise<void>,
     private readonly clock: Clock,
     private readonly timeoutMs = CALL_TIMEOUT_MS,
-  ) {}
+  ) {
+    this.session = new OAuthSession(tokens, provider, saveTokens, clock);
+  }
 
   async send(mail: OutgoingMail): Promise<SendResult> {
     const request = await this.api.sendRequest(mail);
-    let response = await this.authorized((accessToken) => this.post(request, accessToken));
+    let response = await this.session.authorized((accessToken) => this.post(request, accessToken));
     if (response.status === 429) {
       const wait = retryAfterSeconds(response, this.clock);
       if (wait > MAX_INLINE_WAIT_SECONDS) {
@@ -51,10 +54,11 @@ export class ApiTransport implements MailTransport {
         );
       }
       await new Promise((resolve) => setTimeout(resolve, wait * 1000));
-      response = await this.authorized((accessToken) => this.post(request, accessToken));
+      response = await this.session.authorized((accessToken) => this.post(request, accessToken));
     }
     if (response.ok) return { messageId: mail.messageId, response: `${response.status} ${response.statusText}` };
-    const { message: reason, quota } = await apiError(response);
+    const { message, quota } = await apiError(response);
+    const reason = `The mail service refused the message (${response.status})${message ? `: ${message}` : ''}`;
     // Gmail reports sending quotas as 403 with a reason; those are a pause, not bad credentials.
     if (response.status === 429 || quota)
       throw new TransportError('rate_limited', reason, retryAfterSeconds(response, this.clock));
@@ -66,7 +70,7 @@ export class ApiTransport implements MailTransport {
   async findSent(messageId: string): Promise<boolean | null> {
     let response: Response;
     try {
-      response = await this.authorized((accessToken) =>
+      response = await this.session.authorized((accessToken) =>
         fetch(this.api.sentSearchUrl(messageId), {
           headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
           signal: AbortSignal.timeout(this.timeoutMs),
@@ -84,16 +88,6 @@ export class ApiTransport implements MailTransport {
   }
 
   close() {}
-
-  /** One call with a fresh enough access token, and once more with a refreshed one when it is refused (401). */
-  private async authorized(call: (accessToken: string) => Promise<Response>): Promise<Response> {
-    if (this.tokens.expiresAt - 60_000 < this.clock.now().getTime()) await this.refresh();
-    const response = await call(this.tokens.accessToken);
-    if (response.status !== 401) return response;
-    await response.body?.cancel();
-    await this.refresh();
-    return call(this.tokens.accessToken);
-  }
 
   private async post(request: ApiSendRequest, accessToken: string): Promise<Response> {
     const body = Buffer.from(request.body);
@@ -120,11 +114,6 @@ export class ApiTransport implements MailTransport {
       throw new TransportError('temporary', `Could not reach ${this.provider.label}'s mail service.`);
     }
   }
-
-  private async refresh() {
-    this.tokens = await this.provider.refresh(this.tokens);
-    await this.saveTokens(this.tokens);
-  }
 }
 
 /**
@@ -148,28 +137,6 @@ function watchedBody(bytes: Uint8Array, onTaken: () => void): ReadableStream<Uin
     // Nothing is read ahead: a pull means the client asked.
     { highWaterMark: 0 },
   );
-}
-
-function retryAfterSeconds(response: Response, clock: Clock): number {
-  const header = response.headers.get('retry-after');
-  const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
-  const date = header ? Date.parse(header) : Number.NaN;
-  return Number.isFinite(date) ? Math.max(0, Math.ceil((date - clock.now().getTime()) / 1000)) : 1;
-}
-
-const QUOTA_REASONS = new Set(['rateLimitExceeded', 'userRateLimitExceeded', 'dailyLimitExceeded', 'quotaExceeded']);
-
-type ApiErrorBody = { error?: { message?: string; errors?: { reason?: string }[] } | string } | null;
-
-async function apiError(response: Response): Promise<{ message: string; quota: boolean }> {
-  const body = (await response.json().catch(() => null)) as ApiErrorBody;
-  const error = typeof body?.error === 'string' ? { message: body.error } : body?.error;
-  return {
-    message: `The mail service refused the message (${response.status})${error?.message ? `: ${error.message}` : ''}`,
-    quota:
-      (error && 'errors' in error ? error.errors : [])?.some((item) => QUOTA_REASONS.has(item.reason ?? '')) ?? false,
-  };
 }
 
 /**

@@ -1,37 +1,23 @@
-import { ImapFlow } from 'imapflow';
+import type { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, dovecotUnavailable, startDovecot } from '../test/dovecot';
+import { aDayAgo, numberedReply } from '../test/inbox-mail';
 import { ImapInbox } from './imap-inbox';
+import type { ImapCursor } from './inbox';
 
 const skipReason = dovecotUnavailable();
 
-const mail = (n: number) =>
-  [
-    'From: Prospect <prospect@leads.test>',
-    'To: mailbox@imap.test',
-    `Subject: Re: Hello ${n}`,
-    `Message-ID: <reply-${n}@leads.test>`,
-    '',
-    `Reply number ${n}.`,
-    '',
-  ].join('\r\n');
+const mail = (n: number) => numberedReply(n, 'mailbox@imap.test');
 
 describe.skipIf(skipReason !== null)('reading an INBOX over IMAP (Dovecot)', () => {
   let imap: DovecotServer;
   let writer: ImapFlow;
   let inbox: ImapInbox;
-  const since = new Date(Date.now() - 24 * 3600_000);
+  const since = aDayAgo();
 
   beforeAll(async () => {
     imap = await startDovecot();
-    writer = new ImapFlow({
-      host: imap.host,
-      port: imap.port,
-      secure: false,
-      auth: { user: imap.user, pass: imap.password },
-      logger: false,
-    });
-    await writer.connect();
+    writer = await imap.connectClient();
     inbox = new ImapInbox(
       { host: imap.host, port: imap.port, secure: false, user: imap.user, password: imap.password },
       imap.host,
@@ -67,7 +53,7 @@ describe.skipIf(skipReason !== null)('reading an INBOX over IMAP (Dovecot)', () 
     const idle = await inbox.read(second.cursor, { since, limit: 2 });
     expect(idle).toEqual({ messages: [], cursor: second.cursor, more: false });
     for (const message of [...first.messages, ...second.messages]) {
-      expect(await flagsOf(message.uid)).not.toContain('\\Seen');
+      expect(await flagsOf(Number(message.id))).not.toContain('\\Seen');
     }
   });
 
@@ -85,7 +71,7 @@ describe.skipIf(skipReason !== null)('reading an INBOX over IMAP (Dovecot)', () 
     await new Promise((resolve) => setTimeout(resolve, 300));
     await append(4);
     expect(await waiting).toBe(true);
-    const { cursor } = await inbox.read(null, { since, limit: 10 });
+    const cursor = (await inbox.read(null, { since, limit: 10 })).cursor as ImapCursor;
     const after = await inbox.read({ ...cursor, lastUid: cursor.lastUid - 1 }, { since, limit: 10 });
     expect(after.messages.map((message) => message.source.toString())).toEqual([mail(4)]);
   });

@@ -1,6 +1,6 @@
 import type { ImapFlow } from 'imapflow';
 import type { ServerSettings } from '../../contract/accounts';
-import type { InboxCursor, InboxMessage, InboxReadResult, MailInbox } from './inbox';
+import type { ImapCursor, InboxCursor, InboxMessage, InboxReadResult, MailInbox } from './inbox';
 import { TransportError } from './transport';
 
 /**
@@ -22,7 +22,7 @@ export class ImapInbox implements MailInbox {
     const mailbox = client.mailbox;
     if (!mailbox) throw new TransportError('temporary', 'The INBOX is not open.');
     const uidValidity = String(mailbox.uidValidity);
-    const resumes = cursor !== null && cursor.uidValidity === uidValidity;
+    const resumes = isImapCursor(cursor) && cursor.uidValidity === uidValidity;
     const after = resumes ? cursor.lastUid : 0;
     const found = resumes
       ? await client.search({ uid: `${after + 1}:*` }, { uid: true })
@@ -30,14 +30,15 @@ export class ImapInbox implements MailInbox {
     // "N:*" names the last message even when its UID is below N: only UIDs after the cursor count.
     const uids = (found || []).filter((uid) => uid > after).sort((a, b) => a - b);
     const wanted = uids.slice(0, options.limit);
-    const messages: InboxMessage[] = [];
+    const fetched: { uid: number; source: Buffer }[] = [];
     if (wanted.length > 0) {
       // `source` is fetched as BODY.PEEK[]: reading does not set \Seen.
       for await (const message of client.fetch(wanted, { uid: true, source: true }, { uid: true })) {
-        if (message.source) messages.push({ uid: message.uid, source: message.source });
+        if (message.source) fetched.push({ uid: message.uid, source: message.source });
       }
-      messages.sort((a, b) => a.uid - b.uid);
+      fetched.sort((a, b) => a.uid - b.uid);
     }
+    const messages: InboxMessage[] = fetched.map(({ uid, source }) => ({ id: String(uid), source }));
     const lastUid = wanted.at(-1) ?? (resumes ? after : Math.max(0, Number(mailbox.uidNext) - 1));
     return { messages, cursor: { uidValidity, lastUid }, more: uids.length > wanted.length };
   }
@@ -99,4 +100,8 @@ export class ImapInbox implements MailInbox {
     this.client = client;
     return client;
   }
+}
+
+function isImapCursor(cursor: InboxCursor | null): cursor is ImapCursor {
+  return cursor !== null && 'uidValidity' in cursor && typeof cursor.lastUid === 'number';
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { ServerSettings } from '../../contract/accounts';
 import { buildApp } from '../app';
 import { createContainer } from '../container';
 import type { DatabaseHandle } from '../db/client';
@@ -31,7 +32,7 @@ export type CampaignOwner = {
 export async function createCampaignOwner(
   handle: DatabaseHandle,
   smtp: Pick<SmtpPeer, 'host' | 'port' | 'user' | 'password'>,
-  options: { leads: number; sendsPerMinute: number },
+  options: { leads: number; sendsPerMinute: number; imap?: ServerSettings },
 ): Promise<CampaignOwner> {
   const container = await createContainer(testConfig, handle);
   const app = await buildApp(container);
@@ -49,6 +50,7 @@ export async function createCampaignOwner(
     const accountId = await seedSmtpAccount(handle.db, userId, smtp, {
       dailyLimit: 10_000,
       sendsPerMinute: options.sendsPerMinute,
+      imap: options.imap,
     });
     const template = await call('POST', '/api/templates', {
       name: 'Intro',

@@ -3,11 +3,20 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, write
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ImapFlow } from 'imapflow';
 import { freePort } from './net';
 
 const DOVECOT = '/usr/sbin/dovecot';
 
-export type DovecotServer = { host: string; port: number; user: string; password: string; stop(): Promise<void> };
+export type DovecotServer = {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+  /** An IMAP client signed in to the mailbox, as the prospect's side that appends mail to it. */
+  connectClient(): Promise<ImapFlow>;
+  stop(): Promise<void>;
+};
 
 /**
  * Why Dovecot cannot run here, or null when it can. The reason is printed, since the suites that need it skip;
@@ -83,6 +92,17 @@ service imap-login {
     port,
     user,
     password,
+    async connectClient() {
+      const client = new ImapFlow({
+        host: '127.0.0.1',
+        port,
+        secure: false,
+        auth: { user, pass: password },
+        logger: false,
+      });
+      await client.connect();
+      return client;
+    },
     async stop() {
       if (child.exitCode === null) {
         await new Promise<void>((resolve) => {

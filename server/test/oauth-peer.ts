@@ -2,8 +2,21 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
+import type { OAuthProvider, OAuthTokens } from '../mail/oauth-provider';
 
 export const PEER_CLIENT = { id: 'test-client-id', secret: 'test-client-secret' };
+export const PEER_MAILBOXES = { outlook: 'owner@contoso.test', gmail: 'owner@gmail.test' };
+
+/**
+ * More of a provider's API behind the peer's Bearer check (the mailbox readers' endpoints): answers the request
+ * and returns true, or returns false to leave it to the peer.
+ */
+export type PeerResource = (req: IncomingMessage, res: ServerResponse, url: URL) => boolean | Promise<boolean>;
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
 
 type Sent = { kind: 'graph' | 'gmail'; authorization: string; mail: ParsedMail };
 
@@ -12,8 +25,8 @@ type Sent = { kind: 'graph' | 'gmail'; authorization: string; mail: ParsedMail }
  * documented request and response shapes: authorization code with PKCE (S256), refresh tokens, Bearer-protected
  * resources that answer 401 for expired tokens and 429 with Retry-After when told to.
  */
-export async function startOAuthPeer() {
-  const mailboxes = { outlook: 'owner@contoso.test', gmail: 'owner@gmail.test' };
+export async function startOAuthPeer(options: { resources?: PeerResource[] } = {}) {
+  const mailboxes = PEER_MAILBOXES;
   const codes = new Map<string, { challenge: string; redirectUri: string }>();
   const accessTokens = new Set<string>();
   const refreshTokens = new Set<string>();
@@ -24,10 +37,7 @@ export async function startOAuthPeer() {
   let refusal: { status: number; body: unknown } | null = null;
   let lostAnswer: 'drop' | 'hang' | null = null;
 
-  const json = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(JSON.stringify(body));
-  };
+  const json = sendJson;
   const readBody = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
       let raw = '';
@@ -41,6 +51,14 @@ export async function startOAuthPeer() {
     const accessToken = `access-${counter}`;
     accessTokens.add(accessToken);
     return accessToken;
+  };
+
+  /** A code for what the authorize URL asked, as the provider's consent page grants it. */
+  const grantCode = (params: URLSearchParams) => {
+    counter += 1;
+    const code = `code-${counter}`;
+    codes.set(code, { challenge: params.get('code_challenge') ?? '', redirectUri: params.get('redirect_uri') ?? '' });
+    return code;
   };
 
   async function tokenEndpoint(req: IncomingMessage, res: ServerResponse) {
@@ -85,6 +103,7 @@ export async function startOAuthPeer() {
     }
     if (!authorized)
       return json(res, 401, { error: { code: 'InvalidAuthenticationToken', message: 'Access token has expired.' } });
+    for (const resource of options.resources ?? []) if (await resource(req, res, url)) return;
     if (req.method === 'GET' && url.pathname === '/graph/me') {
       return json(res, 200, { displayName: 'Owner', mail: mailboxes.outlook, userPrincipalName: mailboxes.outlook });
     }
@@ -180,17 +199,26 @@ export async function startOAuthPeer() {
     /** The person consents on the provider's page: answers the redirect back to the app, with a code. */
     consent(authUrl: string): string {
       const params = new URL(authUrl).searchParams;
-      counter += 1;
-      const code = `code-${counter}`;
-      codes.set(code, { challenge: params.get('code_challenge') ?? '', redirectUri: params.get('redirect_uri') ?? '' });
+      const code = grantCode(params);
       const back = new URL(params.get('redirect_uri') ?? '');
       back.searchParams.set('code', code);
       back.searchParams.set('state', params.get('state') ?? '');
       return `${back.pathname}${back.search}`;
     },
+    /** Tokens as connecting gets them: the person consents, the app exchanges the code. */
+    signIn(provider: OAuthProvider): Promise<OAuthTokens> {
+      const redirectUri = 'http://localhost:5000/api/callback';
+      const verifier = 'a-code-verifier-that-is-long-enough-0123456789';
+      const code = grantCode(new URL(provider.authorizeUrl('state', verifier, redirectUri)).searchParams);
+      return provider.exchangeCode(code, verifier, redirectUri);
+    },
     /** Every access token issued so far stops working, as when they expire. */
     expireAccessTokens() {
       accessTokens.clear();
+    },
+    /** The person revoked the app's access: no refresh token works any more. */
+    revokeRefreshTokens() {
+      refreshTokens.clear();
     },
     rateLimitNextSend(seconds: number) {
       rateLimit = seconds;

@@ -1,3 +1,4 @@
+import type { ServerSettings } from '../../contract/accounts';
 import type { Database } from '../db/client';
 import { emailAccounts, providerConnections } from '../db/schema';
 import { SecretBox } from '../lib/secret-box';
@@ -14,10 +15,17 @@ export async function seedSmtpAccount(
   db: Database,
   userId: string,
   smtp: Pick<SmtpPeer, 'host' | 'port' | 'user' | 'password'>,
-  options: { key?: Buffer; dailyLimit?: number; email?: string; sendsPerMinute?: number } = {},
+  options: {
+    key?: Buffer;
+    dailyLimit?: number;
+    email?: string;
+    sendsPerMinute?: number;
+    /** The mailbox's IMAP server (Dovecot), for tests that read it; else a port nothing listens on. */
+    imap?: ServerSettings;
+  } = {},
 ): Promise<number> {
   const server = { host: smtp.host, port: smtp.port, secure: false, user: smtp.user, password: smtp.password };
-  const credentials: SmtpCredentials = { kind: 'smtp', smtp: server, imap: { ...server, port: 993 } };
+  const credentials: SmtpCredentials = { kind: 'smtp', smtp: server, imap: options.imap ?? { ...server, port: 993 } };
   const [connection] = await db
     .insert(providerConnections)
     .values({

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { ServerSettings } from '../../contract/accounts';
 import { sendingRowIds } from './campaign-delivery-audit';
 import { type CampaignOwner, campaignStatusOver, createCampaignOwner, testSecretsEnv } from './campaign-owner';
 import { freePort } from './net';
@@ -38,11 +39,13 @@ export async function createSendingHarness() {
     port,
 
     /** A user with `leads` leads and a mailbox on the peer, ready to send (server/test/campaign-owner.ts). */
-    createOwner: (leads: number) =>
-      database.use((handle) => createCampaignOwner(handle, peer, { leads, sendsPerMinute: TEST_SENDS_PER_MINUTE })),
+    createOwner: (leads: number, imap?: ServerSettings) =>
+      database.use((handle) =>
+        createCampaignOwner(handle, peer, { leads, sendsPerMinute: TEST_SENDS_PER_MINUTE, imap }),
+      ),
 
     /** Starts `server/main.ts` with ROLE `role`; `name` tells its log and its database sessions apart. */
-    start(name: string, role: 'all' | 'web' | 'worker' = 'all'): SenderProcess {
+    start(name: string, role: 'all' | 'web' | 'worker' = 'all', env: Record<string, string> = {}): SenderProcess {
       const server = {
         name,
         ...startServer({
@@ -52,6 +55,7 @@ export async function createSendingHarness() {
           PORT: String(port),
           HOST: '127.0.0.1',
           CAMPAIGN_STALE_SENDING_SECONDS: String(TEST_STALE_SENDING_SECONDS),
+          ...env,
         }),
       };
       started.push(server);

@@ -4,6 +4,7 @@ import { avatarInitial, signInViaApi, signUpViaApi, uniqueEmail, userMenuButton 
 
 const screens = [
   { entry: 'Dashboard', path: '/', title: 'Mass Email Campaign' },
+  { entry: 'Replies', path: '/replies', title: 'Replies' },
   { entry: 'Templates', path: '/templates', title: 'Email Templates' },
   { entry: 'Leads', path: '/leads', title: 'Leads Database' },
   { entry: 'Email Accounts', path: '/accounts', title: 'Email Accounts' },

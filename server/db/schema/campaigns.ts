@@ -85,6 +85,10 @@ export const campaignRecipients = pgTable(
     sentWeek: text('sent_week'),
     /** The template's campaign week (1 to 52) when the mail went out: the dashboard's "sent weeks". */
     weekNumber: integer('week_number'),
+    /** A reply's text as sent (campaign mails are read from their template; replies have none). */
+    bodyText: text('body_text'),
+    /** For a reply: the prospect's message it answers (inbound_messages.id; no key, both go with the lead). */
+    inboundId: bigint('inbound_id', { mode: 'number' }),
     /** When the lead answered this mail (filled by the replies reader). */
     repliedAt: timestamp('replied_at', { withTimezone: true }),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),

@@ -1,5 +1,6 @@
 export * from './accounts';
 export * from './campaigns';
+export * from './inbound';
 export * from './leads';
 export * from './templates';
 export * from './users';

@@ -22,6 +22,8 @@ export const users = pgTable(
     timezone: text('timezone').notNull().default('UTC'),
     /** The sender's postal address, printed in every campaign mail's footer (CAN-SPAM requires one). */
     postalAddress: text('postal_address'),
+    /** Booking pages (a Calendly link…): a click on one in a mail counts as a meeting booked. */
+    bookingUrls: text('booking_urls').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Attachment, type ParsedMail, simpleParser } from 'mailparser';
 import { findReturnDate, isAutoReply } from './auto-reply';
 import {
@@ -58,16 +59,69 @@ const DAEMON_SENDER = /^(mailer-daemon|postmaster|post_master|mail\.delivery\.sy
 const FAILURE_SUBJECT =
   /undeliver|undelivered|returned mail|delivery (status notification|failure|has failed|failed)|failure notice|mail delivery failed|could not be delivered|delivery failure|failed delivery|failure delivery|returned to sender|mail system error|delayed|error sending|could not send|errors from|return(?:ed|ing)(?: mail| message)? to sender|メールエラー|配信できません/i;
 
+/** Who sent a message, when, about what, and which messages it follows: what matching and storing need. */
+export type InboundEnvelope = {
+  /** Its Message-ID; a digest of its source when it has none, so a message read twice is still the same one. */
+  messageId: string;
+  /** The sender's address, lower case ('' when there is none). */
+  from: string;
+  subject: string;
+  /** Its Date header; the time it was read when the header is missing, unreadable or in the future. */
+  date: Date;
+  /** Its text (the HTML's text when it has no plain part), capped. */
+  text: string;
+  /** The Message-IDs it follows: In-Reply-To, then References. */
+  threadIds: string[];
+};
+
+export type InboundMessage = { envelope: InboundEnvelope; classification: InboundClassification };
+
+/** The most text kept of one message (the thread shows it, the AI reads it). */
+export const INBOUND_TEXT_LIMIT = 100_000;
+
 /** What kind of inbound mail this is. Never throws: a message that cannot be read is an ordinary one with no ids. */
 export async function classifyInbound(raw: Buffer | string): Promise<InboundClassification> {
+  return (await readInbound(raw)).classification;
+}
+
+/** Reads a message's envelope and classifies it, parsing it once. Never throws. */
+export async function readInbound(raw: Buffer | string, now = new Date()): Promise<InboundMessage> {
+  const source = typeof raw === 'string' ? raw : raw.toString('latin1');
   try {
     const mail = await simpleParser(raw, { keepDeliveryStatus: true });
-    const source = typeof raw === 'string' ? raw : raw.toString('latin1');
     const inbound = new InboundMail(mail, source);
-    return readComplaint(inbound) ?? readBounce(inbound) ?? readAutoReply(inbound) ?? readOrdinary(mail);
+    const classification =
+      readComplaint(inbound) ?? readBounce(inbound) ?? readAutoReply(inbound) ?? readOrdinary(mail, inbound);
+    return { envelope: envelopeOf(inbound, source, now), classification };
   } catch {
-    return { kind: 'message', originalMessageIds: [], replyText: '', intent: readReplyIntent('') };
+    return {
+      envelope: { messageId: digestId(source), from: '', subject: '', date: now, text: '', threadIds: [] },
+      classification: { kind: 'message', originalMessageIds: [], replyText: '', intent: readReplyIntent('') },
+    };
   }
+}
+
+function envelopeOf(inbound: InboundMail, source: string, now: Date): InboundEnvelope {
+  const { mail } = inbound;
+  const date = mail.date && !Number.isNaN(mail.date.getTime()) && mail.date <= now ? mail.date : now;
+  return {
+    messageId: mail.messageId?.trim() || digestId(source),
+    from: inbound.sender,
+    subject: inbound.subject,
+    date,
+    text: inbound.text.slice(0, INBOUND_TEXT_LIMIT),
+    threadIds: threadIdsOf(mail),
+  };
+}
+
+function digestId(source: string): string {
+  return `<sha256-${createHash('sha256').update(source).digest('hex')}@localreach.invalid>`;
+}
+
+function threadIdsOf(mail: ParsedMail): string[] {
+  const references = typeof mail.references === 'string' ? [mail.references] : (mail.references ?? []);
+  const ids = [...(mail.inReplyTo ? mail.inReplyTo.split(/\s+/) : []), ...references].filter((id) => id !== '');
+  return [...new Set(ids)];
 }
 
 /** The parsed mail with the few views the checks share. */
@@ -262,9 +316,8 @@ function readAutoReply(inbound: InboundMail): InboundClassification | null {
   return { kind: 'auto_reply', returnDate: findReturnDate(`${inbound.subject}\n${inbound.text}`) };
 }
 
-function readOrdinary(mail: ParsedMail): InboundClassification {
-  const references = typeof mail.references === 'string' ? [mail.references] : (mail.references ?? []);
-  const ids = [...(mail.inReplyTo ? mail.inReplyTo.split(/\s+/) : []), ...references].filter((id) => id !== '');
-  const text = replyText(mail.text ?? '');
-  return { kind: 'message', originalMessageIds: [...new Set(ids)], replyText: text, intent: readReplyIntent(text) };
+function readOrdinary(mail: ParsedMail, inbound: InboundMail): InboundClassification {
+  // A reply written in HTML only has its text read from the HTML.
+  const text = replyText(mail.text ?? inbound.text);
+  return { kind: 'message', originalMessageIds: threadIdsOf(mail), replyText: text, intent: readReplyIntent(text) };
 }

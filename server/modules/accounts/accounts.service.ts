@@ -47,6 +47,8 @@ export function createAccountsService(deps: {
   clock: Clock;
   allowance: SendAllowance;
   transports: TransportRegistry;
+  /** Starts reading a newly linked mailbox for replies now, not at the next minute's schedule. */
+  startReading(accountId: number): Promise<unknown>;
 }) {
   const { db, secrets, clock, allowance, transports } = deps;
   const dto = (account: EmailAccountRow, provider: ProviderConnectionRow['provider'], user: UserRow) =>
@@ -71,6 +73,7 @@ export function createAccountsService(deps: {
       .onConflictDoNothing({ target: emailAccounts.connectionId })
       .returning();
     if (!account) throw AppError.conflict('This connection is already linked to an account', 'already_linked');
+    await deps.startReading(account.id);
     return account;
   }
 

@@ -740,6 +740,7 @@ describe('GET /api/dashboard/stats', () => {
       responseRate: 0,
       conversionRate: 0,
       machineEventsLeftOut: 0,
+      meetingsBooked: 0,
     });
     const id = await start(token, { accountId, templateId, leadIds });
     smtp.failRecipient('stats-0@leads.test', 550, '5.1.1 no such user');
@@ -761,6 +762,7 @@ describe('GET /api/dashboard/stats', () => {
       responseRate: 33.3,
       conversionRate: 33.3,
       machineEventsLeftOut: 0,
+      meetingsBooked: 0,
     });
     expect(
       (await call('GET', '/api/dashboard/stats', (await sender('stats-other')).token)).json().totalEmailsSent,

@@ -25,6 +25,7 @@ import type { Clock } from '../../lib/clock';
 import { resourceId } from '../../lib/resource-id';
 import { campaignAccountIds } from './campaign-accounts';
 import { localWeek } from './campaign-sender';
+import { countMeetingsBooked } from './meetings';
 
 export const POSTAL_ADDRESS_REQUIRED =
   'Add your postal address in Settings before sending: the law requires it in every marketing email';
@@ -173,7 +174,7 @@ export function createCampaignsService(deps: {
                 WHERE l.user_id = ${user.id} AND l.status = 'active'
                   AND NOT EXISTS (
                     SELECT 1 FROM campaign_recipients r
-                    WHERE r.lead_id = l.id
+                    WHERE r.lead_id = l.id AND r.kind = 'campaign'
                       AND (r.sent_week = ${week} OR r.state IN ('pending', 'sending', 'unknown')))
                   AND NOT EXISTS (
                     SELECT 1 FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id
@@ -223,7 +224,7 @@ export function createCampaignsService(deps: {
      * SPEC §3 Dashboard stats from the campaign rows. Opens and clicks count delivered mails with a person's open
      * or click (a click shows the mail was opened, pixel or not); machine hits (decision 0014) are only counted
      * apart. Rates are percentages with one decimal: delivery of all mails with an outcome, the others of delivered
-     * mails, conversion of the leads mailed.
+     * mails, conversion of the leads mailed. Meetings booked are counted per lead (meetings.ts).
      */
     async stats(user: UserRow): Promise<DashboardStats> {
       const [counts] = await db
@@ -253,6 +254,7 @@ export function createCampaignsService(deps: {
         responseRate: percent(counts.responded, counts.delivered),
         conversionRate: percent(counts.leadsResponded, counts.leadsMailed),
         machineEventsLeftOut: counts.machineEvents,
+        meetingsBooked: await countMeetingsBooked(db, user.id),
       };
     },
 

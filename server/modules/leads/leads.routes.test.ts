@@ -74,7 +74,8 @@ describe('POST /api/leads and GET /api/leads/{id}', () => {
     expect(detail).toMatchObject({
       contactCount: 2,
       hasResponded: true,
-      lastContactedAt: '2026-03-09T10:00:00.000Z',
+      // Their reply to the second mail is the latest contact.
+      lastContactedAt: '2026-03-09T12:00:00.000Z',
       emailHistory: [
         { subject: 'Week 2 follow-up', sentAt: '2026-03-09T10:00:00.000Z' },
         { subject: 'Week 1 hello', sentAt: '2026-03-02T10:00:00.000Z' },

@@ -1,5 +1,5 @@
 import { setImmediate as yieldToOtherWork } from 'node:timers/promises';
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { MappedCsvRow } from '../../../contract/csv-leads';
 import {
   CSV_CHUNK_ROWS,
@@ -15,12 +15,13 @@ import {
   type SentWeeksFilter,
 } from '../../../contract/leads';
 import { type Database, queryRows } from '../../db/client';
-import { leadCounts, leads, sentEmails, type UserRow } from '../../db/schema';
+import { leadCounts, leads, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { resourceId } from '../../lib/resource-id';
 import { csvLine } from './csv-export';
 import { checkCsvChunk } from './csv-import';
 import { toLeadDto } from './lead.dto';
+import { leadHistory, leadHistoryWithSummary } from './lead-history';
 
 export type LeadsService = ReturnType<typeof createLeadsService>;
 
@@ -63,16 +64,6 @@ export function createLeadsService(deps: { db: Database }) {
     return lead;
   }
 
-  async function emailHistory(leadId: number) {
-    const rows = await db
-      .select({ subject: sentEmails.subject, sentAt: sentEmails.sentAt, respondedAt: sentEmails.respondedAt })
-      .from(sentEmails)
-      .where(eq(sentEmails.leadId, leadId))
-      .orderBy(desc(sentEmails.sentAt));
-    // Only sent rows are in the view, and a sent row always has its time.
-    return rows.flatMap((row) => (row.sentAt ? [{ ...row, sentAt: row.sentAt }] : []));
-  }
-
   /** One multi-row INSERT for a whole chunk; duplicates (in the table or the chunk) are skipped by the index. */
   async function insertLeads(user: UserRow, rows: MappedCsvRow[]): Promise<number> {
     if (rows.length === 0) return 0;
@@ -112,23 +103,12 @@ export function createLeadsService(deps: { db: Database }) {
 
     async detail(user: UserRow, id: string): Promise<LeadDetail> {
       const lead = await ownedLead(user, id);
-      const history = await emailHistory(lead.id);
-      return {
-        lead: toLeadDto(lead),
-        contactCount: history.length,
-        hasResponded: history.some((email) => email.respondedAt !== null),
-        lastContactedAt: history[0]?.sentAt.toISOString() ?? null,
-        emailHistory: history.map(({ subject, sentAt }) => ({ subject, sentAt: sentAt.toISOString() })),
-      };
+      return { lead: toLeadDto(lead), ...(await leadHistoryWithSummary(db, lead)) };
     },
 
     async contactHistory(user: UserRow, id: string): Promise<LeadContactHistory> {
       const lead = await ownedLead(user, id);
-      const history = await emailHistory(lead.id);
-      return {
-        leadId: lead.id,
-        emailHistory: history.map(({ subject, sentAt }) => ({ subject, sentAt: sentAt.toISOString() })),
-      };
+      return { leadId: lead.id, emailHistory: await leadHistory(db, lead) };
     },
 
     async create(user: UserRow, input: NewLead) {

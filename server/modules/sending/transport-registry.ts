@@ -4,6 +4,8 @@ import { emailAccounts, providerConnections } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { SecretBox } from '../../lib/secret-box';
 import { resolveAllowedMailHost } from '../../mail/host-guard';
+import { ImapInbox } from '../../mail/imap-inbox';
+import type { MailInbox } from '../../mail/inbox';
 import type { OAuthProviderName, OAuthTokens } from '../../mail/oauth-provider';
 import { SmtpTransport } from '../../mail/smtp-transport';
 import {
@@ -21,6 +23,13 @@ export type ApiTransportFactory = (
   tokens: OAuthTokens,
   save: (tokens: OAuthTokens) => Promise<void>,
 ) => MailTransport;
+
+/** Builds the HTTP API reader of an OAuth mailbox (Graph or Gmail); tokens it refreshes go to `save`. */
+export type ApiInboxFactory = (
+  provider: OAuthProviderName,
+  tokens: OAuthTokens,
+  save: (tokens: OAuthTokens) => Promise<void>,
+) => MailInbox;
 
 /** A mailbox's stored connection: the provider and its sealed credentials. */
 export type SenderConnection = { id: number; provider: string; credentials: string };
@@ -42,6 +51,7 @@ export function createTransportRegistry(deps: {
   secrets: SecretBox;
   clock: Clock;
   apiTransport: ApiTransportFactory;
+  apiInbox: ApiInboxFactory;
 }) {
   const { db, secrets } = deps;
   const cache = new Map<number, CachedTransport>();
@@ -51,13 +61,32 @@ export function createTransportRegistry(deps: {
     cache.delete(accountId);
   }
 
-  async function build(connection: SenderConnection): Promise<CachedTransport> {
-    let credentials: ConnectionCredentials;
+  function open(connection: SenderConnection): ConnectionCredentials {
     try {
-      credentials = secrets.open<ConnectionCredentials>(connection.credentials);
+      return secrets.open<ConnectionCredentials>(connection.credentials);
     } catch {
       throw new CredentialsUnreadableError();
     }
+  }
+
+  /**
+   * Where refreshed OAuth tokens go. Saved only over the tokens the transport or reader started from: when another
+   * process saved newer ones meanwhile, theirs stay, and the next use builds from them.
+   */
+  function tokenSaver(connection: SenderConnection, version: { sealed: string }) {
+    return async (tokens: OAuthTokens) => {
+      const sealed = secrets.seal(tokens);
+      const [saved] = await db
+        .update(providerConnections)
+        .set({ credentials: sealed, updatedAt: deps.clock.now() })
+        .where(and(eq(providerConnections.id, connection.id), eq(providerConnections.credentials, version.sealed)))
+        .returning({ id: providerConnections.id });
+      if (saved) version.sealed = sealed;
+    };
+  }
+
+  async function build(connection: SenderConnection): Promise<CachedTransport> {
+    const credentials = open(connection);
     const version = { sealed: connection.credentials };
     if (credentials.kind === 'smtp') {
       const address = await resolveAllowedMailHost(credentials.smtp.host, 'SMTP');
@@ -65,33 +94,25 @@ export function createTransportRegistry(deps: {
     }
     // OAuth tokens are only ever stored for the sign-in providers.
     const provider = connection.provider as OAuthProviderName;
-    const transport = deps.apiTransport(provider, credentials, async (tokens) => {
-      const sealed = secrets.seal(tokens);
-      // Saved only over the tokens this transport started from: when another process saved newer ones meanwhile,
-      // theirs stay, and this transport is rebuilt from them at the next send.
-      const [saved] = await db
-        .update(providerConnections)
-        .set({ credentials: sealed, updatedAt: deps.clock.now() })
-        .where(and(eq(providerConnections.id, connection.id), eq(providerConnections.credentials, version.sealed)))
-        .returning({ id: providerConnections.id });
-      if (saved) version.sealed = sealed;
-    });
-    return { transport, version };
+    return { transport: deps.apiTransport(provider, credentials, tokenSaver(connection, version)), version };
+  }
+
+  async function connectionOf(accountId: number): Promise<SenderConnection> {
+    const [row] = await db
+      .select({
+        id: providerConnections.id,
+        provider: providerConnections.provider,
+        credentials: providerConnections.credentials,
+      })
+      .from(emailAccounts)
+      .innerJoin(providerConnections, eq(providerConnections.id, emailAccounts.connectionId))
+      .where(eq(emailAccounts.id, accountId));
+    if (!row) throw new TransportError('permanent', 'This email account no longer exists.');
+    return row;
   }
 
   async function transportFor(accountId: number, known?: SenderConnection): Promise<MailTransport> {
-    const [row] = known
-      ? [known]
-      : await db
-          .select({
-            id: providerConnections.id,
-            provider: providerConnections.provider,
-            credentials: providerConnections.credentials,
-          })
-          .from(emailAccounts)
-          .innerJoin(providerConnections, eq(providerConnections.id, emailAccounts.connectionId))
-          .where(eq(emailAccounts.id, accountId));
-    if (!row) throw new TransportError('permanent', 'This email account no longer exists.');
+    const row = known ?? (await connectionOf(accountId));
     const cached = cache.get(accountId);
     if (cached?.version.sealed === row.credentials) return cached.transport;
     const built = await build(row);
@@ -154,6 +175,21 @@ export function createTransportRegistry(deps: {
         await noteRefusal(account.id, error);
         return null;
       }
+    },
+
+    /**
+     * A reader of the account's mailbox (its INBOX over IMAP, or the Graph or Gmail API), for one reading; the
+     * caller closes it. Throws TransportError as sending does (`auth` for unreadable credentials).
+     */
+    async openInbox(accountId: number): Promise<MailInbox> {
+      const connection = await connectionOf(accountId);
+      const credentials = open(connection);
+      if (credentials.kind === 'smtp') {
+        const address = await resolveAllowedMailHost(credentials.imap.host, 'IMAP');
+        return new ImapInbox(credentials.imap, address);
+      }
+      const version = { sealed: connection.credentials };
+      return deps.apiInbox(connection.provider as OAuthProviderName, credentials, tokenSaver(connection, version));
     },
 
     /** Forgets the account's transport (disconnected, or reconnected with new credentials). */

@@ -17,6 +17,7 @@ export function toUserDto(row: UserRow): User {
     isAdmin: row.isAdmin,
     timezone: row.timezone,
     postalAddress: row.postalAddress,
+    bookingUrls: row.bookingUrls,
     createdAt: row.createdAt.toISOString(),
   };
 }

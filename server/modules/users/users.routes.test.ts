@@ -60,6 +60,40 @@ describe('PUT /api/user/profile', () => {
     expect(tooLong.json().message).toBe('postalAddress: Postal address must be at most 500 characters');
   });
 
+  it('keeps the booking links, as typed, once each, until they are replaced', async () => {
+    const token = await registerUser(app, 'booking@example.com');
+    expect((await getCurrentUser(app, token)).json().bookingUrls).toEqual([]);
+    const links = [' https://calendly.com/dana/30min ', 'http://book.example.com/Dana?ref=mail'];
+    const saved = await putProfile({ bookingUrls: [...links, 'https://calendly.com/dana/30min'] }, token);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const kept = ['https://calendly.com/dana/30min', 'http://book.example.com/Dana?ref=mail'];
+    expect(saved.json().bookingUrls).toEqual(kept);
+    expect((await getCurrentUser(app, token)).json().bookingUrls).toEqual(kept);
+    // Other profile changes leave them alone; an empty list clears them.
+    expect((await putProfile({ industry: 'Finance' }, token)).json().bookingUrls).toEqual(kept);
+    expect((await putProfile({ bookingUrls: [] }, token)).json().bookingUrls).toEqual([]);
+  });
+
+  it('refuses booking links that are not web addresses, and more than five', async () => {
+    const token = await registerUser(app, 'bad-booking@example.com');
+    const refused = async (bookingUrls: unknown) => {
+      const response = await putProfile({ bookingUrls }, token);
+      expect(response.statusCode).toBe(400);
+      return response.json().message;
+    };
+    expect(await refused(['https://calendly.com/dana', 'calendly.com/dana'])).toBe(
+      'bookingUrls.1: "calendly.com/dana" is not a web address: a booking link starts with http:// or https://',
+    );
+    expect(await refused(['javascript:alert(1)'])).toBe(
+      'bookingUrls.0: "javascript:alert(1)" is not a web address: a booking link starts with http:// or https://',
+    );
+    expect(await refused(['  '])).toBe('bookingUrls.0: A booking link cannot be empty');
+    expect(await refused(Array.from({ length: 6 }, (_, i) => `https://cal.example.com/${i}`))).toBe(
+      'bookingUrls: Add at most 5 booking links',
+    );
+    expect((await getCurrentUser(app, token)).json().bookingUrls).toEqual([]);
+  });
+
   it('changes only the signed-in user', async () => {
     const mine = await registerUser(app, 'mine@example.com');
     const theirs = await registerUser(app, 'theirs@example.com');

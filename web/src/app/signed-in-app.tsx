@@ -7,6 +7,7 @@ import { AppLayout } from './layouts/app-layout';
 
 // Each screen is its own chunk, so the shell appears at once and screens load as they are visited.
 const DashboardRoute = lazy(() => import('./routes/app/dashboard'));
+const RepliesRoute = lazy(() => import('./routes/app/replies'));
 const StrategyOnboardingRoute = lazy(() => import('./routes/app/strategy-onboarding'));
 const TemplatesRoute = lazy(() => import('./routes/app/templates'));
 const LeadsRoute = lazy(() => import('./routes/app/leads'));
@@ -45,6 +46,7 @@ export default function SignedInApp() {
             <Suspense fallback={<ScreenSpinner />}>
               <Switch>
                 <Route path="/" component={DashboardRoute} />
+                <Route path="/replies" component={RepliesRoute} />
                 <Route path="/strategy-onboarding" component={StrategyOnboardingRoute} />
                 <Route path="/templates" component={TemplatesRoute} />
                 <Route path="/leads" component={LeadsRoute} />

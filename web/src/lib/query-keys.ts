@@ -16,7 +16,11 @@ export const sharedQueryKeys = {
   campaigns: ['/api/campaigns'] as const,
   /** Read by the dashboard's recipient picker; changes whenever leads do. */
   leadsWithSentWeeks: ['/api/leads-with-sent-weeks'] as const,
-  /** Every lead's contact history; a campaign adds to it. */
+  /** Every read of prospects' replies (lists, threads); a campaign's bounces and replies add to them. */
+  responses: ['/api/responses'] as const,
+  /** The replies still needing a follow-up. */
+  followupCount: ['/api/followups/count'] as const,
+  /** Every lead's contact history; a campaign adds to it, and so do replies. */
   leadContactHistory: ['/api/lead-contact-history'] as const,
   /** The dashboard's figures; change whenever leads do. */
   dashboardStats: ['/api/dashboard/stats'] as const,

@@ -2,6 +2,7 @@ import {
   BookOpen,
   ChartColumn,
   FileText,
+  Inbox,
   LayoutDashboard,
   type LucideIcon,
   Mail,
@@ -16,6 +17,8 @@ export type NavEntry = { label: string; href: string; icon: LucideIcon };
 /** Sidebar entries in order (SPEC §2); the admin entry is added for admins only. */
 export const navEntries: NavEntry[] = [
   { label: 'Dashboard', href: '/', icon: LayoutDashboard },
+  // Beyond SPEC: every prospect reply, not only the dashboard's ten.
+  { label: 'Replies', href: '/replies', icon: Inbox },
   { label: 'Templates', href: '/templates', icon: FileText },
   { label: 'Leads', href: '/leads', icon: Users },
   { label: 'Email Accounts', href: '/accounts', icon: Mail },

@@ -3,7 +3,7 @@ import { sharedQueryKeys } from '@/lib/query-keys';
 
 /**
  * SPEC §7: after a campaign starts or moves on, the campaigns, leads, sent weeks, dashboard stats, lead histories,
- * accounts (sent today) and templates reads are refreshed.
+ * responses, accounts (sent today) and templates reads are refreshed.
  */
 export async function refreshAfterCampaignChange(queryClient: QueryClient): Promise<void> {
   await Promise.all(
@@ -13,6 +13,8 @@ export async function refreshAfterCampaignChange(queryClient: QueryClient): Prom
       sharedQueryKeys.leadsWithSentWeeks,
       sharedQueryKeys.dashboardStats,
       sharedQueryKeys.leadContactHistory,
+      sharedQueryKeys.responses,
+      sharedQueryKeys.followupCount,
       sharedQueryKeys.emailAccounts,
       sharedQueryKeys.templates,
     ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),

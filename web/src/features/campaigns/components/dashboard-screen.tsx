@@ -1,5 +1,5 @@
 import type { User } from '@contract/auth';
-import { useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { toast } from '@/components/ui/use-toast';
 import { errorToastMessage } from '@/lib/api';
@@ -14,8 +14,11 @@ import { CampaignsListCard } from './campaigns-list-card';
 import { RecipientsCard } from './recipients-card';
 import { SubscriptionBanner } from './subscription-banner';
 
-/** SPEC §2 Mass Email Campaign (/): configure, pick recipients, send, and follow the campaign. */
-export function DashboardScreen({ user }: { user: User }) {
+/**
+ * SPEC §2 Mass Email Campaign (/): configure, pick recipients, send, and follow the campaign. `followups` is the
+ * follow-ups panel, composed in by the route since features do not import each other.
+ */
+export function DashboardScreen({ user, followups }: { user: User; followups?: ReactNode }) {
   const [accountId, setAccountId] = useState('');
   const [templateId, setTemplateId] = useState('');
   const [trackingEnabled, setTrackingEnabled] = useState(true);
@@ -128,6 +131,7 @@ export function DashboardScreen({ user }: { user: User }) {
             }}
           />
         )}
+        {followups}
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <CampaignConfigCard
             accountId={accountId}

@@ -1,9 +1,8 @@
-import { Mail } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorToastMessage } from '@/lib/api';
-import { formatDayTime } from '@/lib/format-date';
 import { useLeadContactHistory } from '../api/get-lead-contact-history';
+import { LeadHistoryItem } from './lead-history-item';
 
 function HistoryBody({ leadId }: { leadId: number }) {
   const { data, error, isPending } = useLeadContactHistory(leadId);
@@ -15,19 +14,14 @@ function HistoryBody({ leadId }: { leadId: number }) {
   return (
     <ul className="grid gap-2">
       {data.emailHistory.map((item, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: two mails can share a send time; the list is read-only and never reordered.
-        <li key={`${item.sentAt}-${index}`} className="flex items-start gap-3 rounded-lg border px-3 py-2.5">
-          <Mail className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-          <div className="min-w-0">
-            <p className="truncate font-medium text-sm">{item.subject}</p>
-            <p className="text-muted-foreground text-xs">{formatDayTime(item.sentAt)}</p>
-          </div>
-        </li>
+        // biome-ignore lint/suspicious/noArrayIndexKey: two items can share a time; the list is read-only and never reordered.
+        <LeadHistoryItem key={`${item.at}-${index}`} item={item} />
       ))}
     </ul>
   );
 }
 
+/** Our mails to the lead and what came back, newest first. */
 export function LeadEmailHistoryCard({ leadId }: { leadId: number }) {
   return (
     <Card className="gap-3 py-5">

@@ -13,6 +13,10 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
-    onSuccess: (user) => queryClient.setQueryData(sharedQueryKeys.currentUser, user),
+    onSuccess: async (user, profile) => {
+      queryClient.setQueryData(sharedQueryKeys.currentUser, user);
+      // A click on a booking link counts as a meeting booked: the dashboard's count follows the list.
+      if (profile.bookingUrls) await queryClient.invalidateQueries({ queryKey: sharedQueryKeys.dashboardStats });
+    },
   });
 }

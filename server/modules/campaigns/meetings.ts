@@ -1,0 +1,37 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '../../db/client';
+
+/**
+ * The page a URL leads to, as booking links compare: scheme and host in lower case, then the path without its
+ * trailing slash; the query and fragment are left out, so a booking URL with `?utm_source=…` matches clicks on
+ * the same page. Anything that is not an absolute URL is NULL and matches nothing.
+ */
+const pageOf = (url: SQL) =>
+  sql`lower(substring(${url} from '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*'))
+    || rtrim(substring(${url} from '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*([^?#]*)'), '/')`;
+
+/**
+ * Meetings booked (issue 10): the user's leads with a response marked "Meeting booked", or with a person's (not a
+ * scanner's) click on one of the user's booking links; a lead counts once. The clicks read are the user's human
+ * clicks only (tracking_events_user_idx), and none at all without booking links.
+ */
+export async function countMeetingsBooked(db: Database, userId: string): Promise<number> {
+  const [row] = await queryRows<{ meetings: number }>(
+    db,
+    sql`WITH booking_pages AS (
+          SELECT DISTINCT ${pageOf(sql`url`)} AS page
+          FROM users, unnest(users.booking_urls) AS url
+          WHERE users.id = ${userId}
+        )
+        SELECT count(DISTINCT lead_id)::int AS meetings FROM (
+          SELECT lead_id FROM inbound_messages
+          WHERE user_id = ${userId} AND kind = 'reply' AND meeting_booked_at IS NOT NULL
+          UNION
+          SELECT r.lead_id FROM tracking_events e JOIN campaign_recipients r ON r.id = e.recipient_id
+          WHERE e.user_id = ${userId} AND e.kind = 'click' AND NOT e.machine
+            AND EXISTS (SELECT 1 FROM booking_pages)
+            AND ${pageOf(sql`e.url`)} IN (SELECT page FROM booking_pages)
+        ) AS booked`,
+  );
+  return row?.meetings ?? 0;
+}

@@ -1,0 +1,95 @@
+import type { ImapFlow } from 'imapflow';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { inboundMessages } from '../../db/schema';
+import { type CampaignOwner, startCampaignOver } from '../../test/campaign-owner';
+import { type DovecotServer, dovecotUnavailable, startDovecot } from '../../test/dovecot';
+import { signalAndWait } from '../../test/process-exit';
+import { prospectMail } from '../../test/replies-fixture';
+import { createSendingHarness, type SendingHarness } from '../../test/sending-harness';
+import { healthy, waitFor } from '../../test/server-process';
+
+// Issue 10, reading in the worker role: a real LocalReach process reads the mailbox as pg-boss jobs (IDLE), is
+// SIGKILLed, and its successor resumes from the cursor stored in the database.
+
+const skipReason = dovecotUnavailable();
+/** Short sessions, so a test sees several; IDLE still brings mail within a second or two. */
+const READER_ENV = { INBOX_POLL_SECONDS: '3' };
+
+describe.skipIf(skipReason !== null)('reading mailboxes in worker processes', () => {
+  let t: SendingHarness;
+  let imap: DovecotServer;
+  let writer: ImapFlow;
+  beforeEach(async () => {
+    [t, imap] = await Promise.all([createSendingHarness(), startDovecot()]);
+    writer = await imap.connectClient();
+  });
+  afterEach(async () => {
+    await writer?.logout().catch(() => {});
+    await t?.dispose();
+    await imap?.stop();
+  });
+
+  const followups = async (owner: CampaignOwner): Promise<number> => {
+    const response = await fetch(`http://127.0.0.1:${t.port}/api/followups/count`, {
+      headers: { cookie: `lr_session=${owner.token}` },
+    });
+    return response.ok ? ((await response.json()) as { count: number }).count : -1;
+  };
+  const replyTo = (n: number, messageId: string) =>
+    writer.append(
+      'INBOX',
+      prospectMail({
+        from: `lead-${n}@leads.test`,
+        subject: 'Re: Hello',
+        text: `Interested, lead ${n} here. Can you call me?`,
+        messageId: `<process-reply-${n}@leads.test>`,
+        inReplyTo: messageId,
+      }),
+    );
+
+  it('takes each reply in once: as it arrives, after a kill, and when it came while no worker ran', {
+    timeout: 180_000,
+  }, async () => {
+    const owner = await t.createOwner(3, {
+      host: imap.host,
+      port: imap.port,
+      secure: false,
+      user: imap.user,
+      password: imap.password,
+    });
+    let worker = t.start('reader-1', 'all', READER_ENV);
+    await waitFor(healthy(t.port), 'the worker to listen');
+    const campaignId = await startCampaignOver(t.port, owner);
+    await t.waitFor(worker, t.completed(owner, campaignId), 'the campaign to complete');
+    const sentTo = (n: number) => {
+      const found = t.peer.messages.find((message) => message.to.includes(`lead-${n}@leads.test`));
+      if (!found) throw new Error(`nothing was sent to lead ${n}`);
+      return found.messageId;
+    };
+
+    await replyTo(0, sentTo(0));
+    await t.waitFor(worker, async () => (await followups(owner)) === 1, 'the first reply to be taken in', 15_000);
+
+    await signalAndWait(worker.child, 'SIGKILL');
+    await t.database.released('reader-1');
+    // Arrives while no worker runs.
+    await replyTo(1, sentTo(1));
+    // The dead worker's session stops beating; its successor fails that job and reads on.
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    worker = t.start('reader-2', 'all', READER_ENV);
+    await t.waitFor(worker, async () => (await followups(owner)) === 2, 'the reply sent while down', 60_000);
+    await replyTo(2, sentTo(2));
+    await t.waitFor(worker, async () => (await followups(owner)) === 3, 'a reply after the restart', 30_000);
+    await signalAndWait(worker.child, 'SIGTERM');
+    await t.database.released('reader-2');
+
+    const stored = await t.database.use((handle) =>
+      handle.db.select({ messageId: inboundMessages.messageId }).from(inboundMessages),
+    );
+    expect(stored.map((row) => row.messageId).sort()).toEqual([
+      '<process-reply-0@leads.test>',
+      '<process-reply-1@leads.test>',
+      '<process-reply-2@leads.test>',
+    ]);
+  });
+});

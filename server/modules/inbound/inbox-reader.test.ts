@@ -1,0 +1,138 @@
+import { eq } from 'drizzle-orm';
+import type { ImapFlow } from 'imapflow';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inboundMessages, inboxCursors } from '../../db/schema';
+import { type DovecotServer, dovecotUnavailable, startDovecot } from '../../test/dovecot';
+import {
+  complaintReport,
+  createRepliesFixture,
+  deliveryReport,
+  prospectMail,
+  type RepliesFixture,
+} from '../../test/replies-fixture';
+import { createInboxReader } from './inbox-reader';
+
+const skipReason = dovecotUnavailable();
+
+describe.skipIf(skipReason !== null)('reading a connected mailbox over IMAP (Dovecot)', () => {
+  let imap: DovecotServer;
+  let writer: ImapFlow;
+  let f: RepliesFixture;
+
+  beforeAll(async () => {
+    imap = await startDovecot();
+    writer = await imap.connectClient();
+    f = await createRepliesFixture({
+      email: 'owner@reader.test',
+      leads: 6,
+      imap: { host: imap.host, port: imap.port, secure: false, user: imap.user, password: imap.password },
+    });
+  });
+  afterAll(async () => {
+    await writer?.logout().catch(() => {});
+    await f?.close();
+    await imap?.stop();
+  });
+
+  const append = (source: string) => writer.append('INBOX', source);
+  const reader = () => f.t.container.services.inboxReader;
+  const storedKinds = async () =>
+    (
+      await f.t.database.db
+        .select({ messageId: inboundMessages.messageId, kind: inboundMessages.kind })
+        .from(inboundMessages)
+        .orderBy(inboundMessages.id)
+    ).map((row) => `${row.kind} ${row.messageId}`);
+  const reply = async (n: number, text: string, id = `<reply-${n}-${Math.random()}@prospects.test>`) =>
+    prospectMail({
+      from: `lead-${n}@prospects.test`,
+      subject: 'Re: Homes near you',
+      text,
+      messageId: id,
+      inReplyTo: (await f.sentTo(n)).messageId,
+    });
+
+  it('takes in replies, bounces, complaints and auto-replies, stores nothing else, and marks nothing read', async () => {
+    await append(await reply(0, 'Can we meet on Thursday?', '<first@prospects.test>'));
+    await append(deliveryReport('lead-1@prospects.test', (await f.sentTo(1)).messageId, '5.1.1'));
+    await append(complaintReport('lead-2@prospects.test', (await f.sentTo(2)).messageId));
+    await append(
+      prospectMail({
+        from: 'lead-3@prospects.test',
+        subject: 'Automatic reply: Homes near you',
+        text: 'I am away until 2026-12-02.',
+        messageId: '<away@prospects.test>',
+        inReplyTo: (await f.sentTo(3)).messageId,
+        headers: ['Auto-Submitted: auto-replied'],
+      }),
+    );
+    await append(
+      prospectMail({ from: 'friend@else.test', subject: 'Lunch?', text: 'Lunch?', messageId: '<lunch@else.test>' }),
+    );
+
+    const summary = await reader().session(f.account.id, 0);
+    expect(summary).toEqual({ read: 5, taken: 4, ignored: 1, duplicates: 0 });
+    const kinds = await storedKinds();
+    expect(kinds).toHaveLength(4);
+    expect(kinds[0]).toBe('reply <first@prospects.test>');
+    expect(kinds.slice(1).map((kind) => kind.split(' ')[0])).toEqual(['bounce', 'complaint', 'auto_reply']);
+    expect((await f.lead(1)).status).toBe('bounced');
+    expect((await f.lead(2)).status).toBe('unsubscribed');
+    expect((await f.call('GET', '/api/followups/count')).json()).toEqual({ count: 1 });
+
+    // Read-only: every message keeps its flags (none became \Seen) and stays in the INBOX.
+    await writer.mailboxOpen('INBOX');
+    const flags = [];
+    for await (const message of writer.fetch('1:*', { flags: true })) flags.push([...(message.flags ?? [])]);
+    expect(flags).toHaveLength(5);
+    for (const messageFlags of flags) expect(messageFlags).not.toContain('\\Seen');
+  });
+
+  it('resumes from the stored cursor after a restart: mail that came meanwhile is read, nothing twice', async () => {
+    await append(await reply(4, 'Interested, what does it cost?', '<while-down@prospects.test>'));
+    // A new reader, as a restarted worker builds: only the database says where the last one stopped.
+    const services = f.t.container.services;
+    const restarted = createInboxReader({
+      db: f.t.database.db,
+      clock: services.clock,
+      inbound: services.inbound,
+      openInbox: (accountId) => services.transports.openInbox(accountId),
+      sessionMs: 0,
+      enqueueSession: async () => {},
+    });
+    expect(await restarted.session(f.account.id)).toEqual({ read: 1, taken: 1, ignored: 0, duplicates: 0 });
+    expect(await restarted.session(f.account.id)).toEqual({ read: 0, taken: 0, ignored: 0, duplicates: 0 });
+
+    // Without its cursor (lost, or the INBOX's UIDVALIDITY changed) it reads the mailbox again: nothing is doubled.
+    await f.t.database.db.delete(inboxCursors).where(eq(inboxCursors.accountId, f.account.id));
+    expect(await restarted.session(f.account.id)).toMatchObject({ read: 6, taken: 0, duplicates: 5, ignored: 1 });
+    expect(await storedKinds()).toHaveLength(5);
+  });
+
+  it('is woken by IDLE: a reply is in the responses within seconds of arriving', async () => {
+    const session = reader().session(f.account.id, 6000);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const appendedAt = Date.now();
+    await append(await reply(5, 'Please call me tomorrow.', '<idle@prospects.test>'));
+    let seenAfter = Number.POSITIVE_INFINITY;
+    while (Date.now() - appendedAt < 5000) {
+      const responses = (await f.call('GET', '/api/responses?followupRequired=true&limit=10')).json();
+      if (Array.isArray(responses) && responses.some((response) => response.body === 'Please call me tomorrow.')) {
+        seenAfter = Date.now() - appendedAt;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(seenAfter).toBeLessThan(5000);
+    expect(await session).toMatchObject({ taken: 1 });
+  });
+
+  it('records why a reading failed, and keeps the cursor', async () => {
+    const [before] = await f.t.database.db.select().from(inboxCursors).where(eq(inboxCursors.accountId, f.account.id));
+    await imap.stop();
+    await expect(reader().session(f.account.id, 0)).rejects.toMatchObject({ kind: 'temporary' });
+    const [after] = await f.t.database.db.select().from(inboxCursors).where(eq(inboxCursors.accountId, f.account.id));
+    expect(after.cursor).toEqual(before.cursor);
+    expect(after.lastError).toMatch(/INBOX|connect/i);
+  });
+});

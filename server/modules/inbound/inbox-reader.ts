@@ -1,0 +1,146 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { emailAccounts, inboxCursors } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { InboxCursor, MailInbox } from '../../mail/inbox';
+import type { InboundService, ReadingAccount } from './inbound.service';
+
+/** How long one reading session lasts unless configured (INBOX_POLL_SECONDS). */
+export const DEFAULT_INBOX_POLL_MS = 60_000;
+/** How many messages one read fetches before their cursor is stored. */
+export const INBOX_PAGE = 50;
+/** After a failed session (mailbox unreachable, login refused), the next one waits this long. */
+const RETRY_AFTER_FAILURE_SECONDS = 300;
+/** A mailbox read for the first time (or whose cursor no longer holds) is read from this long before it was connected. */
+const FIRST_READ_LOOKBACK_MS = 24 * 3600_000;
+
+export type InboxReader = ReturnType<typeof createInboxReader>;
+
+/** What one reading session did. */
+export type ReadingSummary = { read: number; taken: number; ignored: number; duplicates: number };
+
+/**
+ * Reads connected mailboxes: one session reads what is new since the stored cursor, page by page, storing the
+ * cursor after each page's messages are taken in (so a crash re-reads at most a page, which the unique Message-ID
+ * makes harmless), then waits for new mail (IMAP IDLE wakes it at once) and reads again until its time is up.
+ * One session per account at a time is the job queue's business.
+ */
+export function createInboxReader(deps: {
+  db: Database;
+  clock: Clock;
+  inbound: InboundService;
+  openInbox(accountId: number): Promise<MailInbox>;
+  /** How long one session lasts. */
+  sessionMs: number;
+  /** Queues a session of the account (at most one waits per account), after `delaySeconds`. */
+  enqueueSession(accountId: number, delaySeconds: number): Promise<unknown>;
+}) {
+  const { db, clock } = deps;
+  const stopping = new AbortController();
+
+  async function saveCursor(accountId: number, cursor: InboxCursor | null, lastError: string | null) {
+    const values = { cursor, lastError, lastReadAt: clock.now(), updatedAt: clock.now() };
+    await db
+      .insert(inboxCursors)
+      .values({ accountId, ...values })
+      .onConflictDoUpdate({
+        target: inboxCursors.accountId,
+        // A failed read keeps the cursor it could not move.
+        set: lastError === null ? values : { lastError, updatedAt: values.updatedAt },
+      });
+  }
+
+  async function readNew(
+    account: ReadingAccount,
+    inbox: MailInbox,
+    state: { cursor: InboxCursor | null; since: Date },
+    summary: ReadingSummary,
+  ) {
+    for (;;) {
+      const page = await inbox.read(state.cursor, { since: state.since, limit: INBOX_PAGE });
+      for (const message of page.messages) {
+        const result = await deps.inbound.take(account, message.source);
+        summary.read += 1;
+        if (result.outcome === 'taken') summary.taken += 1;
+        else if (result.outcome === 'ignored') summary.ignored += 1;
+        else summary.duplicates += 1;
+      }
+      state.cursor = page.cursor;
+      await saveCursor(account.id, page.cursor, null);
+      if (!page.more || stopping.signal.aborted) return;
+    }
+  }
+
+  /** One reading session of an account's mailbox: `sessionMs` long, or until the process stops; null when the account is gone. */
+  async function session(accountId: number, sessionMs = deps.sessionMs): Promise<ReadingSummary | null> {
+    const summary: ReadingSummary = { read: 0, taken: 0, ignored: 0, duplicates: 0 };
+    const [row] = await db
+      .select({
+        id: emailAccounts.id,
+        userId: emailAccounts.userId,
+        email: emailAccounts.email,
+        createdAt: emailAccounts.createdAt,
+        cursor: inboxCursors.cursor,
+      })
+      .from(emailAccounts)
+      .leftJoin(inboxCursors, eq(inboxCursors.accountId, emailAccounts.id))
+      .where(eq(emailAccounts.id, accountId));
+    if (!row) return null;
+    if (stopping.signal.aborted) return summary;
+    const deadline = Date.now() + sessionMs;
+    const state = {
+      cursor: (row.cursor as InboxCursor | null) ?? null,
+      since: new Date(row.createdAt.getTime() - FIRST_READ_LOOKBACK_MS),
+    };
+    let inbox: MailInbox | null = null;
+    try {
+      inbox = await deps.openInbox(accountId);
+      await readNew(row, inbox, state, summary);
+      for (;;) {
+        const remaining = deadline - Date.now();
+        if (remaining <= 0 || stopping.signal.aborted) break;
+        await inbox.waitForMail({ timeoutMs: remaining, signal: stopping.signal });
+        if (stopping.signal.aborted) break;
+        await readNew(row, inbox, state, summary);
+      }
+    } catch (error) {
+      await saveCursor(accountId, state.cursor, error instanceof Error ? error.message : String(error));
+      throw error;
+    } finally {
+      await inbox?.close();
+    }
+    return summary;
+  }
+
+  return {
+    session,
+
+    /** A session run as a job: the next one is queued as it ends (later after a failure); none once the account is gone. */
+    async run(accountId: number): Promise<ReadingSummary | null> {
+      let summary: ReadingSummary | null;
+      try {
+        summary = await session(accountId);
+      } catch (error) {
+        await deps.enqueueSession(accountId, RETRY_AFTER_FAILURE_SECONDS);
+        throw error;
+      }
+      if (summary !== null && !stopping.signal.aborted) await deps.enqueueSession(accountId, 0);
+      return summary;
+    },
+
+    /** Queues a session for every mailbox to read (accounts not disconnected); those already queued stay as they are. */
+    async scheduleAll(): Promise<number> {
+      const rows = await db
+        .select({ id: emailAccounts.id })
+        .from(emailAccounts)
+        .where(sql`${emailAccounts.status} <> 'disconnected'`);
+      for (const row of rows) await deps.enqueueSession(row.id, 0);
+      return rows.length;
+    },
+
+    /** Ends the sessions under way (they stop waiting and return); the process is stopping. */
+    stop() {
+      stopping.abort();
+    },
+  };
+}
