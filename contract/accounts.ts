@@ -14,6 +14,15 @@ export type Provider = z.infer<typeof providerSchema>;
 export const accountStatusSchema = z.enum(['active', 'rate_limited', 'error', 'disconnected']);
 export type AccountStatus = z.infer<typeof accountStatusSchema>;
 
+/** How the last reading of the mailbox for replies went; both null before its first reading. */
+export const accountRepliesSchema = z.object({
+  /** When the mailbox was last read without error (or, before any good reading, first tried). */
+  lastReadAt: z.string().nullable(),
+  /** Why the last reading failed (e.g. the IMAP server's login answer); null once a reading succeeds. */
+  lastError: z.string().nullable(),
+});
+export type AccountReplies = z.infer<typeof accountRepliesSchema>;
+
 export const emailAccountSchema = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -30,6 +39,7 @@ export const emailAccountSchema = z.object({
   lastResetDate: z.string().nullable(),
   createdAt: z.string(),
   connectionId: z.number().int(),
+  replies: accountRepliesSchema,
 });
 export type EmailAccount = z.infer<typeof emailAccountSchema>;
 

@@ -280,6 +280,45 @@ test.describe('with local SMTP and IMAP peers', () => {
     await expect(statValue(page, 'Connected Accounts', '1')).toBeVisible();
   });
 
+  test('the card says whether replies can be read from the mailbox', async ({ page }) => {
+    // A Dovecot of its own, stopped halfway, so the other tests keep theirs.
+    const mailbox = await startDovecot();
+    try {
+      await signUpViaApi(page.request);
+      const settings = (port: number, login: { user: string; password: string }) => ({
+        host: '127.0.0.1',
+        port,
+        secure: false,
+        ...login,
+      });
+      const connected = await page.request.post('/api/email-accounts/smtp', {
+        data: {
+          email: smtpLogin.user,
+          smtp: settings(smtp.port, smtpLogin),
+          imap: settings(mailbox.port, { user: mailbox.user, password: mailbox.password }),
+        },
+      });
+      expect(connected.status(), await connected.text()).toBe(201);
+
+      // The reader starts on the mailbox as it is linked and reads it every few seconds (INBOX_POLL_SECONDS).
+      await page.goto('/accounts');
+      const card = page.getByRole('article', { name: smtpLogin.user });
+      await expect(card.getByText(/^Replies (not checked yet|checked just now)$/)).toBeVisible();
+      const showsAfterReload = (text: string | RegExp) =>
+        expect(async () => {
+          await page.reload();
+          await expect(card.getByText(text)).toBeVisible({ timeout: 1_000 });
+        }).toPass({ timeout: 30_000 });
+      await showsAfterReload('Replies checked just now');
+
+      await mailbox.stop();
+      await showsAfterReload(/^Replies cannot be read: .+/);
+      await expect(card.getByText('Replies checked just now')).toHaveCount(0);
+    } finally {
+      await mailbox.stop();
+    }
+  });
+
   test('a refused SMTP host is reported in the dialog', async ({ page }) => {
     await signUpViaApi(page.request);
     await page.goto('/accounts');

@@ -1,11 +1,18 @@
 import type { EmailAccount } from '../../../contract/accounts';
 import type { EmailAccountRow, ProviderConnectionRow } from '../../db/schema';
 
+/** How the mailbox's last reading for replies went, from its inbox_cursors row (nulls before the first reading). */
+type RepliesReading = { lastReadAt: Date | null; lastError: string | null };
+
+// The answers other than the list (connect, update) do not read the cursor.
+const NOT_READ_YET: RepliesReading = { lastReadAt: null, lastError: null };
+
 /** The account as the screen shows it, with today's count and status from the send allowance. */
 export function toAccountDto(
   row: EmailAccountRow,
   provider: ProviderConnectionRow['provider'],
   today: { sentToday: number; status: EmailAccountRow['status'] },
+  reading: RepliesReading = NOT_READ_YET,
 ): EmailAccount {
   return {
     id: row.id,
@@ -20,5 +27,6 @@ export function toAccountDto(
     lastResetDate: row.lastResetDate,
     createdAt: row.createdAt.toISOString(),
     connectionId: row.connectionId,
+    replies: { lastReadAt: reading.lastReadAt?.toISOString() ?? null, lastError: reading.lastError },
   };
 }

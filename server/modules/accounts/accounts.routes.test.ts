@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailAccounts, providerConnections } from '../../db/schema';
+import { emailAccounts, inboxCursors, providerConnections } from '../../db/schema';
 import { createTestApp, getCurrentUser, registerUser } from '../../test/app';
 import { type DovecotServer, dovecotUnavailable, startDovecot } from '../../test/dovecot';
 import { seedSmtpAccount } from '../../test/seed-smtp-account';
@@ -78,6 +78,7 @@ describe.skipIf(skipReason !== null)('connecting a mailbox over SMTP and IMAP (r
       sentToday: 0,
       dailyLimit: 300,
       lastResetDate: null,
+      replies: { lastReadAt: null, lastError: null },
     });
     const list = await call('GET', '/api/email-accounts', owner);
     expect(list.json()).toEqual([account]);
@@ -206,6 +207,40 @@ describe('sending through a connected SMTP account (SMTP peer on loopback)', () 
       (await call('POST', `/api/email-accounts/${accountId}/test`, owner, { to: 'c@example.test' })).statusCode,
     ).toBe(200);
     await call('PATCH', `/api/email-accounts/${accountId}`, owner, { dailyLimit: 300 });
+  });
+
+  it('tells how the last reading for replies went, from the mailbox’s inbox cursor', async () => {
+    const replies = async (token: string) =>
+      ((await call('GET', '/api/email-accounts', token)).json() as { id: number; replies: object }[]).map(
+        ({ id, replies }) => ({ id, replies }),
+      );
+    expect(await replies(owner)).toEqual([{ id: accountId, replies: { lastReadAt: null, lastError: null } }]);
+
+    const readAt = new Date('2025-03-07T15:05:00.000Z');
+    await t.database.db.insert(inboxCursors).values({ accountId, lastReadAt: readAt, lastError: null });
+    expect(await replies(owner)).toEqual([
+      { id: accountId, replies: { lastReadAt: '2025-03-07T15:05:00.000Z', lastError: null } },
+    ]);
+
+    const refused = 'IMAP login failed: AUTHENTICATIONFAILED Authentication failed.';
+    await t.database.db.update(inboxCursors).set({ lastError: refused }).where(eq(inboxCursors.accountId, accountId));
+    expect(await replies(owner)).toEqual([
+      { id: accountId, replies: { lastReadAt: '2025-03-07T15:05:00.000Z', lastError: refused } },
+    ]);
+
+    // Another user's failing mailbox is theirs alone, and theirs shows only their own reading.
+    const neighbour = await registerUser(t.app, 'neighbour@accounts.test');
+    const neighbourAccountId = await seedAccount(neighbour);
+    await t.database.db
+      .insert(inboxCursors)
+      .values({ accountId: neighbourAccountId, lastReadAt: null, lastError: 'IMAP server unreachable' });
+    expect(await replies(neighbour)).toEqual([
+      { id: neighbourAccountId, replies: { lastReadAt: null, lastError: 'IMAP server unreachable' } },
+    ]);
+    expect(await replies(owner)).toEqual([
+      { id: accountId, replies: { lastReadAt: '2025-03-07T15:05:00.000Z', lastError: refused } },
+    ]);
+    expect((await call('GET', '/api/email-accounts', owner)).body).not.toContain('IMAP server unreachable');
   });
 
   it('keeps accounts and connections private: another user gets 404 everywhere', async () => {

@@ -13,6 +13,7 @@ import {
   campaignRecipients,
   type EmailAccountRow,
   emailAccounts,
+  inboxCursors,
   type ProviderConnectionRow,
   providerConnections,
   type UserRow,
@@ -118,18 +119,30 @@ export function createAccountsService(deps: {
       .set({ status: 'active', statusReason: null, displayName: displayName || existing.displayName })
       .where(eq(emailAccounts.id, existing.id))
       .returning();
+    // New credentials are tried at once (unless a reading already waits, e.g. the pause after a failed one).
+    await deps.startReading(existing.id);
     return dto(refreshed, connection.provider, user);
   }
 
   return {
     async list(user: UserRow) {
+      // The cursor is keyed by account id, so each account adds one primary-key lookup.
       const rows = await db
-        .select({ account: emailAccounts, provider: providerConnections.provider })
+        .select({
+          account: emailAccounts,
+          provider: providerConnections.provider,
+          // Flat, not nested: Drizzle answered a left-joined nested object with a null lastReadAt as null, losing lastError.
+          lastReadAt: inboxCursors.lastReadAt,
+          lastError: inboxCursors.lastError,
+        })
         .from(emailAccounts)
         .innerJoin(providerConnections, eq(providerConnections.id, emailAccounts.connectionId))
+        .leftJoin(inboxCursors, eq(inboxCursors.accountId, emailAccounts.id))
         .where(eq(emailAccounts.userId, user.id))
         .orderBy(emailAccounts.createdAt, emailAccounts.id);
-      return rows.map((row) => dto(row.account, row.provider, user));
+      return rows.map(({ account, provider, ...reading }) =>
+        toAccountDto(account, provider, allowance.current(account, user), reading),
+      );
     },
 
     /** Messages sent since the user's local midnight and since the start of their week (Monday). */

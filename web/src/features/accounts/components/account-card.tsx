@@ -1,4 +1,4 @@
-import type { EmailAccount } from '@contract/accounts';
+import type { AccountReplies, EmailAccount } from '@contract/accounts';
 import { Mail, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDay } from '@/lib/format-date';
 import { cn } from '@/lib/utils';
 import { dailyUsagePercent, providerLabel, sentTodayLabel } from '../lib/account-display';
+import { repliesLine } from '../lib/replies-reading';
 import { AccountStatusBadge } from './account-status-badge';
 import { DailyLimitPopover } from './daily-limit-popover';
 import { SendTestEmailPopover } from './send-test-email-popover';
@@ -25,6 +26,18 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-muted-foreground text-xs">{label}</dt>
       <dd className="mt-0.5 font-medium text-sm tabular-nums">{children}</dd>
     </div>
+  );
+}
+
+/** Whether the mailbox is read for replies: a wrong IMAP password otherwise goes unnoticed, with no replies. */
+function RepliesReadingLine({ replies }: { replies: AccountReplies }) {
+  const line = repliesLine(replies);
+  return (
+    <p
+      className={cn('mt-1 break-words text-xs', line.failed ? 'font-medium text-destructive' : 'text-muted-foreground')}
+    >
+      {line.text}
+    </p>
   );
 }
 
@@ -50,6 +63,7 @@ export function AccountCard({ account, styleIndex }: { account: EmailAccount; st
             {account.displayName && <span className="text-foreground">{account.displayName} · </span>}
             {providerLabel(account.provider)}
           </p>
+          <RepliesReadingLine replies={account.replies} />
         </div>
         <Button
           variant="ghost"
