@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from './email-schema';
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from './password';
+import { sendingWindowSchema } from './sending-window';
 
 export { MIN_PASSWORD_LENGTH } from './password';
 
@@ -26,6 +27,8 @@ export const userSchema = z.object({
   postalAddress: z.string().nullable(),
   /** Booking pages (a Calendly link…): a person's click on one in a mail counts as a meeting booked. */
   bookingUrls: z.array(z.string()),
+  /** When sequence steps go out, in `timezone`: from, until (HH:mm) and ISO weekdays (1 = Monday). */
+  sendingWindow: z.object({ start: z.string(), end: z.string(), days: z.array(z.number().int()) }),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -130,6 +133,7 @@ export const profileUpdateSchema = z.object({
     .transform((value) => value || null)
     .optional(),
   bookingUrls: bookingUrlsSchema.optional(),
+  sendingWindow: sendingWindowSchema.optional(),
 });
 export type ProfileUpdate = z.input<typeof profileUpdateSchema>;
 export type ProfileInput = z.output<typeof profileUpdateSchema>;

@@ -18,6 +18,40 @@ export const MAX_ROTATION_ACCOUNTS = 50;
 
 const optionalId = z.number().int().positive().nullish();
 
+/** Sequences (issue 10): at most this many steps, each with up to two variants besides its template (three in all). */
+export const MAX_SEQUENCE_STEPS = 8;
+export const MAX_STEP_VARIANTS = 2;
+export const SEQUENCE_CADENCES = ['weekly', 'monthly'] as const;
+/** A step's default delay after the previous one, by cadence. */
+export const DEFAULT_STEP_DELAY_DAYS = { weekly: 7, monthly: 30 } as const;
+
+export const stepVariantSchema = z.object({
+  subject: z.string().trim().min(1, { error: 'A variant needs a subject' }).max(300),
+  body: z.string().trim().min(1, { error: 'A variant needs a body' }).max(100_000),
+});
+export type StepVariant = z.infer<typeof stepVariantSchema>;
+
+/** One step of a sequence: an Active template, the days after the previous step, in its thread or not, variants. */
+export const sequenceStepSchema = z.object({
+  templateId: z.number().int().positive(),
+  /** Days after the lead got the previous step (the first step goes at once); default by cadence. */
+  delayDays: z.number().int().min(1).max(365).optional(),
+  /** Sent as a reply to the previous step: "Re: " its subject, in its thread. */
+  sameThread: z.boolean().optional(),
+  variants: z.array(stepVariantSchema).max(MAX_STEP_VARIANTS).optional(),
+});
+export type SequenceStep = z.infer<typeof sequenceStepSchema>;
+
+/** A campaign started as a sequence: its first step is the campaign's template (templateId). */
+export const sequenceSchema = z.object({
+  cadence: z.enum(SEQUENCE_CADENCES).default('weekly'),
+  steps: z
+    .array(sequenceStepSchema)
+    .min(2, { error: 'A sequence has at least two steps' })
+    .max(MAX_SEQUENCE_STEPS, { error: `A sequence has at most ${MAX_SEQUENCE_STEPS} steps` }),
+});
+export type SequenceRequest = z.input<typeof sequenceSchema>;
+
 /** POST /api/campaigns/send-mass-email (SPEC §3 Mass-send request). Presence is checked by the server, in order. */
 export const sendMassEmailSchema = z.object({
   accountId: optionalId,
@@ -35,6 +69,8 @@ export const sendMassEmailSchema = z.object({
   accountIds: z.array(z.number().int().positive()).max(MAX_ROTATION_ACCOUNTS).optional(),
   /** Beyond SPEC: an open pixel and tracked links in every mail (on unless turned off). */
   trackingEnabled: z.boolean().optional(),
+  /** Beyond SPEC: a multi-touch sequence; its first step's template is templateId. */
+  sequence: sequenceSchema.optional(),
 });
 export type SendMassEmailRequest = z.input<typeof sendMassEmailSchema>;
 
@@ -61,16 +97,57 @@ export const campaignSchema = z.object({
   accountIds: z.array(z.number()),
   trackingEnabled: z.boolean(),
   createdAt: z.string(),
+  /** A sequence's cadence (null: a single mail). */
+  cadence: z.enum(SEQUENCE_CADENCES).nullable(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 
+/** How often the progress card reads a running sequence with nothing to send until its next step is due. */
+export const WAITING_SEQUENCE_POLL_MS = 30_000;
+
+/** A sequence that runs but has nothing left to send now: it waits for its next step. */
+export function isSequenceBetweenSteps(campaign: Campaign): boolean {
+  const settled = campaign.emailsSent + campaign.emailsFailed + campaign.emailsUnknown;
+  return campaign.cadence !== null && campaign.status === 'running' && settled >= campaign.totalEmails;
+}
+
 /** GET /api/campaigns answers the newest this many. */
 export const CAMPAIGN_LIST_LIMIT = 50;
+
+/** One version of a step (0: the template, 1 and 2: its variants) and how it did. */
+export const stepVariantFiguresSchema = z.object({
+  variant: z.number(),
+  subject: z.string().nullable(),
+  sent: z.number(),
+  opened: z.number(),
+  replied: z.number(),
+  /** Replies over sends, in percent, one decimal. */
+  replyRate: z.number(),
+});
+
+/** A sequence step in the campaign list: what it sends and how far the leads got. */
+export const campaignStepFiguresSchema = z.object({
+  position: z.number(),
+  templateName: z.string().nullable(),
+  delayDays: z.number(),
+  sameThread: z.boolean(),
+  /** Leads whose latest mail of the sequence is this step. */
+  leads: z.number(),
+  sent: z.number(),
+  /** Mails of this step waiting to go. */
+  pending: z.number(),
+  replied: z.number(),
+  variants: z.array(stepVariantFiguresSchema),
+});
+export type CampaignStepFigures = z.infer<typeof campaignStepFiguresSchema>;
 
 /** GET /api/campaigns: a campaign with the template and mailbox it uses (null once deleted). */
 export const campaignListItemSchema = campaignSchema.extend({
   templateName: z.string().nullable(),
   accountEmail: z.string().nullable(),
+  /** A sequence's steps and when its next step may go. */
+  steps: z.array(campaignStepFiguresSchema),
+  nextSendAt: z.string().nullable(),
 });
 export type CampaignListItem = z.infer<typeof campaignListItemSchema>;
 

@@ -19,3 +19,8 @@ export function isNavEntryActive(entryPath: string, currentPath: string): boolea
   if (currentPath === entryPath) return true;
   return entryPath !== '/' && currentPath.startsWith(entryPath);
 }
+
+/** A rate in percent with one decimal (SPEC: rates show one decimal); 0 when there is nothing to divide by. */
+export function ratePercent(part: number, whole: number): number {
+  return whole ? Math.round((part / whole) * 1000) / 10 : 0;
+}

@@ -22,6 +22,7 @@ import { createAuthService } from './modules/auth/auth.service';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { createCampaignSender, type Sleep, STALE_SENDING_MS } from './modules/campaigns/campaign-sender';
 import { createCampaignsService } from './modules/campaigns/campaigns.service';
+import { createSequenceAdvance } from './modules/campaigns/sequence-advance';
 import { createInboundService } from './modules/inbound/inbound.service';
 import { createInboxReader, DEFAULT_INBOX_POLL_MS } from './modules/inbound/inbox-reader';
 import { createLeadsService } from './modules/leads/leads.service';
@@ -198,6 +199,7 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     accounts,
     campaignSender,
     campaigns,
+    sequences: createSequenceAdvance({ db, clock, enqueueSend: enqueue.campaignSend }),
     inbound,
     inboxReader,
     replyReader,

@@ -46,6 +46,17 @@ export const jobCatalogue = {
       return { resumed, settledReplies };
     },
   }),
+  /** Queues the sequence steps that are due (inside each user's sending window) and closes finished sequences. */
+  'sequences.advance': defineJob({
+    payload: z.object({}).passthrough(),
+    policy: { retryLimit: 1, retryDelay: 30, expireInSeconds: 300 },
+    cron: '* * * * *',
+    async run(_payload, { services, log }) {
+      const result = await services.sequences.advance();
+      if (result.added > 0) log.info(`Queued ${result.added} sequence step mail(s)`);
+      return result;
+    },
+  }),
   /**
    * One reading session of a connected mailbox (replies, bounces, complaints); it queues the next session as it
    * ends. The queue is stately: at most one session per mailbox runs, across all worker processes, and one waits.

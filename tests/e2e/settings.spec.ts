@@ -49,3 +49,52 @@ test('a booking link is checked, added, kept after a reload, and removed', async
   await page.reload();
   await expect(page.getByText('No booking links yet.')).toBeVisible();
 });
+
+test('the sending window is changed, kept after a reload, and must end after it starts', async ({ page }) => {
+  await signUpViaApi(page.request);
+  const zone = await page.request.put('/api/user/profile', { data: { timezone: 'America/Chicago' } });
+  expect(zone.status(), await zone.text()).toBe(200);
+  await page.goto('/settings');
+  await expect(page.getByText('Sending window', { exact: true })).toBeVisible();
+  await expect(page.getByText('America/Chicago', { exact: true })).toBeVisible();
+  const from = page.getByLabel('From', { exact: true });
+  const until = page.getByLabel('Until', { exact: true });
+  const days = page.getByRole('group', { name: 'Sending days' });
+  const day = (name: string) => days.getByRole('button', { name, exact: true });
+  const save = page.getByRole('button', { name: 'Save Sending Window' });
+
+  // Weekdays 09:00 to 17:00 until changed.
+  await expect(from).toHaveValue('09:00');
+  await expect(until).toHaveValue('17:00');
+  for (const name of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'])
+    await expect(day(name)).toHaveAttribute('aria-pressed', 'true');
+  for (const name of ['Sat', 'Sun']) await expect(day(name)).toHaveAttribute('aria-pressed', 'false');
+
+  await from.fill('08:30');
+  await until.fill('18:00');
+  await day('Fri').click();
+  await day('Sat').click();
+  await save.click();
+  await expect(toastMessage(page)).toContainText('Sending window saved');
+  await expect(toastMessage(page)).toContainText('Mon–Thu, Sat, 08:30–18:00 (America/Chicago)');
+
+  await page.reload();
+  await expect(from).toHaveValue('08:30');
+  await expect(until).toHaveValue('18:00');
+  await expect(day('Fri')).toHaveAttribute('aria-pressed', 'false');
+  await expect(day('Sat')).toHaveAttribute('aria-pressed', 'true');
+
+  // Refused before it is sent: the saved window stays.
+  await until.fill('08:00');
+  await save.click();
+  await expect(page.getByText('The sending window must end after it starts')).toBeVisible();
+  await expect(until).toHaveAttribute('aria-invalid', 'true');
+  await page.reload();
+  await expect(until).toHaveValue('18:00');
+
+  for (const name of ['Mon', 'Tue', 'Wed', 'Thu', 'Sat']) await day(name).click();
+  await save.click();
+  await expect(page.getByText('Choose at least one sending day')).toBeVisible();
+  await page.reload();
+  await expect(day('Sat')).toHaveAttribute('aria-pressed', 'true');
+});

@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   pgView,
   text,
@@ -17,6 +18,7 @@ import { templates } from './templates';
 import { users } from './users';
 
 export const CAMPAIGN_STATUSES = ['running', 'paused', 'completed', 'failed'] as const;
+export const SEQUENCE_CADENCES = ['weekly', 'monthly'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 /** One mass send: a template to chosen leads from one mailbox. Its counts are read from its recipient rows. */
@@ -34,6 +36,8 @@ export const campaigns = pgTable(
     /** Open pixel and rewritten links in every mail; off means neither. */
     trackingEnabled: boolean('tracking_enabled').notNull().default(true),
     status: text('status', { enum: CAMPAIGN_STATUSES }).notNull().default('running'),
+    /** Set for a sequence (several steps, one after another): its default spacing. Null: a single mail. */
+    cadence: text('cadence', { enum: SEQUENCE_CADENCES }),
     /** Lead ids asked for that will not be mailed (not the user's, unsubscribed, bounced, mailed this week...). */
     emailsSkipped: integer('emails_skipped').notNull().default(0),
     errorMessage: text('error_message'),
@@ -47,6 +51,29 @@ export const campaigns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (table) => [index('campaigns_user_created_idx').on(table.userId, table.createdAt.desc())],
+);
+
+/** A step variant: another subject and body for the step's template (A/B testing). */
+export type StepVariant = { subject: string; body: string };
+
+/**
+ * One step of a sequence: which template goes, how long after the lead got the previous step, whether as a reply in
+ * the previous step's thread, and its variants. Step 1 is the campaign's own template and goes at once.
+ */
+export const campaignSteps = pgTable(
+  'campaign_steps',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    campaignId: bigint('campaign_id', { mode: 'number' })
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    templateId: bigint('template_id', { mode: 'number' }).references(() => templates.id, { onDelete: 'set null' }),
+    delayDays: integer('delay_days').notNull().default(0),
+    sameThread: boolean('same_thread').notNull().default(false),
+    variants: jsonb('variants').$type<StepVariant[]>().notNull().default([]),
+  },
+  (table) => [uniqueIndex('campaign_steps_campaign_position_idx').on(table.campaignId, table.position)],
 );
 
 /** What a sent-mail row is: a campaign mail to a lead, a test mail, or an answer to a prospect. */
@@ -77,6 +104,12 @@ export const campaignRecipients = pgTable(
     /** The address mailed when it is not a lead's (test mails). */
     toAddress: text('to_address'),
     state: text('state', { enum: RECIPIENT_STATES }).notNull().default('pending'),
+    /** The sequence step this mail is (1 for a single-mail campaign). */
+    step: integer('step').notNull().default(1),
+    /** Which of the step's versions the lead gets: 0 the template, 1 and 2 its variants; fixed when the row is made. */
+    variant: integer('variant').notNull().default(0),
+    /** The template of a later sequence step (null: the campaign's own template). */
+    templateId: bigint('template_id', { mode: 'number' }).references(() => templates.id, { onDelete: 'set null' }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     messageId: text('message_id'),
@@ -96,7 +129,7 @@ export const campaignRecipients = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex('campaign_recipients_campaign_lead_idx').on(table.campaignId, table.leadId),
+    uniqueIndex('campaign_recipients_campaign_lead_step_idx').on(table.campaignId, table.leadId, table.step),
     index('campaign_recipients_campaign_state_idx').on(table.campaignId, table.state, table.id),
     index('campaign_recipients_lead_idx').on(table.leadId, table.sentWeek),
     // The dashboard's figures count a user's rows.
@@ -151,7 +184,9 @@ export const sentEmails = pgView('sent_emails').as((qb) =>
       id: campaignRecipients.id,
       userId: campaignRecipients.userId,
       leadId: campaignRecipients.leadId,
-      templateId: campaigns.templateId,
+      templateId: sql<number | null>`coalesce(${campaignRecipients.templateId}, ${campaigns.templateId})`.as(
+        'template_id',
+      ),
       // A sent row always has its subject.
       subject: sql<string>`${campaignRecipients.subject}`.as('subject'),
       weekNumber: campaignRecipients.weekNumber,

@@ -1,16 +1,19 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import { isInSendingWindow, nextSendingTime } from '../../../contract/sending-window';
 import type { Database } from '../../db/client';
 import {
   type CampaignRecipientRow,
   type CampaignRow,
   campaignRecipients,
+  campaignSteps,
   campaigns,
   type EmailAccountRow,
   emailAccounts,
   type LeadRow,
   leads,
+  type StepVariant,
   type TemplateRow,
   templates,
   type UserRow,
@@ -19,7 +22,8 @@ import {
 import type { Clock } from '../../lib/clock';
 import { DomainError } from '../../lib/domain-error';
 import type { LinkTokens } from '../../lib/link-tokens';
-import { TransportError } from '../../mail/transport';
+import { type OutgoingMail, TransportError } from '../../mail/transport';
+import { replySubject } from '../responses/reply-mail';
 import {
   DailyLimitError,
   NoSendingAccountError,
@@ -28,6 +32,7 @@ import {
 } from '../sending/send-allowance';
 import type { SenderConnection, TransportRegistry } from '../sending/transport-registry';
 import { mailLinks } from '../tracking/mail-links';
+import { sendingWindowOf } from '../users/sending-window';
 import { campaignAccountIds } from './campaign-accounts';
 import { composeCampaignMail } from './campaign-mail';
 import { campaignMessageId } from './message-id';
@@ -54,15 +59,24 @@ export function localWeek(at: Date, timeZone: string): string {
   return DateTime.fromJSDate(at, { zone: timeZone }).toFormat("kkkk-'W'WW");
 }
 
+/** The step's version a lead gets: the template, or one of its variants (another subject and body). */
+function versionOf(template: TemplateRow, variants: StepVariant[], variant: number): TemplateRow {
+  const chosen = variant > 0 ? variants[variant - 1] : undefined;
+  return chosen ? { ...template, subject: chosen.subject, body: chosen.body } : template;
+}
+
 /** Waits `ms`, or less if `signal` aborts (the worker is stopping). */
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 
 const systemSleep: Sleep = (ms, signal) => delay(ms, undefined, { signal }).catch(() => undefined);
 
+/** What one step of the campaign sends (a single-mail campaign has step 1 only). */
+type RunStep = { template: TemplateRow | null; sameThread: boolean; variants: StepVariant[] };
+
 type RunContext = {
   campaign: CampaignRow;
   user: UserRow;
-  template: TemplateRow;
+  steps: Map<number, RunStep>;
   /** The run's mails between their claim and their outcome. */
   inFlight: { mails: number };
   /** The run's last reservation: its loops take theirs one after another, so they wake in the order of their slots. */
@@ -174,7 +188,8 @@ export function createCampaignSender(deps: {
     throw error;
   }
 
-  async function finish(campaignId: number) {
+  async function finish(campaign: CampaignRow) {
+    const campaignId = campaign.id;
     const [counts] = await db
       .select({
         open: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} IN ('pending', 'sending'))::int`,
@@ -207,6 +222,8 @@ export function createCampaignSender(deps: {
         new CampaignWaitingError('Some emails wait to be sent or settled', Math.max(1, seconds)),
       );
     }
+    // A sequence goes on while leads may still get a next step: the sequence advance decides when it is over.
+    if (campaign.cadence !== null) return;
     const everyMailFailed = counts.failed > 0 && counts.sent === 0 && counts.unknown === 0;
     await db
       .update(campaigns)
@@ -289,6 +306,47 @@ export function createCampaignSender(deps: {
     }
   }
 
+  /** The campaign's steps with their templates, read once per run (step 1 is the campaign's own template). */
+  async function stepsOf(campaign: CampaignRow): Promise<Map<number, RunStep>> {
+    const steps = new Map<number, RunStep>();
+    const [own] = campaign.templateId
+      ? await db.select().from(templates).where(eq(templates.id, campaign.templateId))
+      : [];
+    steps.set(1, { template: own ?? null, sameThread: false, variants: [] });
+    if (campaign.cadence === null) return steps;
+    const rows = await db
+      .select({ step: campaignSteps, template: templates })
+      .from(campaignSteps)
+      .leftJoin(templates, eq(templates.id, campaignSteps.templateId))
+      .where(eq(campaignSteps.campaignId, campaign.id));
+    for (const { step, template } of rows) {
+      steps.set(step.position, {
+        template: step.position === 1 ? (own ?? null) : template,
+        sameThread: step.sameThread,
+        variants: step.variants,
+      });
+    }
+    return steps;
+  }
+
+  /** A step sent as a reply to the previous one: "Re: " its subject, in its thread. */
+  async function continueThread(mail: OutgoingMail, row: CampaignRecipientRow) {
+    const [previous] = await db
+      .select({ subject: campaignRecipients.subject, messageId: campaignRecipients.messageId })
+      .from(campaignRecipients)
+      .where(
+        and(
+          eq(campaignRecipients.campaignId, row.campaignId ?? 0),
+          eq(campaignRecipients.leadId, row.leadId ?? 0),
+          eq(campaignRecipients.step, row.step - 1),
+          eq(campaignRecipients.state, 'sent'),
+        ),
+      );
+    if (!previous?.messageId || !previous.subject) return;
+    mail.subject = replySubject(previous.subject);
+    mail.headers = { ...mail.headers, 'In-Reply-To': previous.messageId, References: previous.messageId };
+  }
+
   /** Sends one claimed row and settles it; 'stop' when the campaign cannot go on (its mailbox refused the sign-in). */
   async function sendRow(
     row: CampaignRecipientRow,
@@ -296,10 +354,27 @@ export function createCampaignSender(deps: {
     { account, connection, reservation }: Awaited<ReturnType<typeof reserveSend>>,
     context: RunContext,
   ): Promise<'sent' | 'stop'> {
-    const { campaign, user, template } = context;
-    if (lead?.status !== 'active') {
+    const { campaign, user } = context;
+    const step = context.steps.get(row.step);
+    if (lead?.status !== 'active' || !step?.template) {
       await allowance.release(reservation);
-      await settle(row, { state: 'skipped', lastError: `The lead is ${lead?.status ?? 'deleted'}: not sent.` });
+      const why = step?.template
+        ? `The lead is ${lead?.status ?? 'deleted'}`
+        : `The template of step ${row.step} was deleted`;
+      await settle(row, { state: 'skipped', lastError: `${why}: not sent.` });
+      return 'sent';
+    }
+    const { template } = step;
+    // A later step goes inside the user's sending window only; one held back past it (a daily limit) waits.
+    const now = clock.now();
+    if (row.step > 1 && !isInSendingWindow(now, sendingWindowOf(user), user.timezone)) {
+      await allowance.release(reservation);
+      await settle(row, {
+        state: 'pending',
+        attempts: row.attempts - 1,
+        claimedAt: null,
+        nextAttemptAt: nextSendingTime(now, sendingWindowOf(user), user.timezone),
+      });
       return 'sent';
     }
     const mail = composeCampaignMail({
@@ -307,9 +382,10 @@ export function createCampaignSender(deps: {
       lead,
       user,
       account,
-      template,
+      template: versionOf(template, step.variants, row.variant),
       links: mailLinks({ linkTokens, publicUrl, recipientId: row.id, trackingEnabled: campaign.trackingEnabled }),
     });
+    if (step.sameThread) await continueThread(mail, row);
     try {
       await transports.send(account, mail, connection);
     } catch (error) {
@@ -418,10 +494,8 @@ export function createCampaignSender(deps: {
       const [user] = await db.select().from(users).where(eq(users.id, campaign.userId));
       await settleAbandoned(campaign, user);
       if (campaign.status !== 'running') return;
-      const [template] = campaign.templateId
-        ? await db.select().from(templates).where(eq(templates.id, campaign.templateId))
-        : [];
-      if (!template) {
+      const steps = await stepsOf(campaign);
+      if (!steps.get(1)?.template) {
         await pause(campaignId, 'Sending stopped: the template was deleted.');
         return;
       }
@@ -442,14 +516,14 @@ export function createCampaignSender(deps: {
         }
         await beat();
       };
-      const context = { campaign, user, template, inFlight: { mails: 0 }, lastReservation: Promise.resolve() };
+      const context = { campaign, user, steps, inFlight: { mails: 0 }, lastReservation: Promise.resolve() };
       const outcomes = await Promise.allSettled(
         Array.from({ length: SEND_CONCURRENCY }, () => sendLoop(campaignId, context, afterMail)),
       );
       const failure = outcomes.find((outcome) => outcome.status === 'rejected');
       if (failure) throw failure.reason;
       if (outcomes.some((outcome) => outcome.status === 'fulfilled' && outcome.value === 'stop')) return;
-      await finish(campaignId);
+      await finish(campaign);
     },
 
     /** Graceful shutdown: every run finishes the mails in flight, takes no other, and hands its campaign back. */

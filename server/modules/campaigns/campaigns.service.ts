@@ -8,10 +8,12 @@ import {
   type SendMassEmailRequest,
   type SendMassEmailResponse,
 } from '../../../contract/campaigns';
+import { ratePercent } from '../../../contract/display';
 import { type Database, queryRows } from '../../db/client';
 import {
   type CampaignRow,
   campaignRecipients,
+  campaignSteps,
   campaigns,
   type EmailAccountRow,
   emailAccounts,
@@ -25,7 +27,9 @@ import type { Clock } from '../../lib/clock';
 import { resourceId } from '../../lib/resource-id';
 import { campaignAccountIds } from './campaign-accounts';
 import { localWeek } from './campaign-sender';
+import { campaignStepFigures } from './campaign-step-figures';
 import { countMeetingsBooked } from './meetings';
+import { assertActiveTemplates, sequenceSteps, stepVariantOf } from './sequence-steps';
 
 export const POSTAL_ADDRESS_REQUIRED =
   'Add your postal address in Settings before sending: the law requires it in every marketing email';
@@ -112,6 +116,7 @@ export function createCampaignsService(deps: {
       accountIds: campaignAccountIds(row),
       trackingEnabled: row.trackingEnabled,
       createdAt: row.createdAt.toISOString(),
+      cadence: row.cadence,
     };
   }
 
@@ -134,17 +139,12 @@ export function createCampaignsService(deps: {
         .where(and(inArray(emailAccounts.id, rotation), eq(emailAccounts.userId, user.id)));
       if (accounts.length !== rotation.length) throw AppError.notFound('Email account not found');
       for (const account of accounts) assertCanSend(account);
-      const [template] = await db
-        .select({ id: templates.id, status: templates.status, name: templates.name })
-        .from(templates)
-        .where(and(eq(templates.id, input.templateId), eq(templates.userId, user.id)));
-      if (!template) throw AppError.notFound('Template not found');
-      if (template.status !== 'active') {
-        throw AppError.badRequest(
-          `"${template.name}" is not Active. Set the template to Active to use it in campaigns.`,
-        );
-      }
+      const template = { id: input.templateId };
+      const steps = input.sequence ? sequenceSteps(input.templateId, input.sequence) : null;
+      await assertActiveTemplates(db, user, steps ? steps.map((step) => step.templateId) : [template.id]);
       if (!user.postalAddress) throw AppError.badRequest(POSTAL_ADDRESS_REQUIRED);
+      // Leads get the first step's versions in turn, fixed with their row.
+      const firstStepVersions = 1 + (steps?.[0].variants.length ?? 0);
 
       const requested = [...new Set(input.leadIds)];
       const week = localWeek(clock.now(), user.timezone);
@@ -157,9 +157,11 @@ export function createCampaignsService(deps: {
             accountIds: rotation,
             templateId: template.id,
             trackingEnabled: input.trackingEnabled ?? true,
+            cadence: input.sequence?.cadence ?? null,
             createdAt: clock.now(),
           })
           .returning({ id: campaigns.id });
+        if (steps) await tx.insert(campaignSteps).values(steps.map((step) => ({ ...step, campaignId: campaign.id })));
         // The statement reads the table it fills. Planned on a small table (a first campaign; PGlite never
         // analyses), the duplicate checks become a scan of the whole table per lead, quadratic in the insert itself
         // (100,000 leads took 90 s instead of 3): the lead index is the only way it may look.
@@ -167,8 +169,8 @@ export function createCampaignsService(deps: {
         const [{ inserted }] = await queryRows<{ inserted: number }>(
           tx,
           sql`WITH added AS (
-                INSERT INTO campaign_recipients (campaign_id, user_id, lead_id)
-                SELECT ${campaign.id}, ${user.id}, l.id
+                INSERT INTO campaign_recipients (campaign_id, user_id, lead_id, variant)
+                SELECT ${campaign.id}, ${user.id}, l.id, ${stepVariantOf(sql`l.id`, 1, firstStepVersions)}
                 FROM jsonb_array_elements_text(${JSON.stringify(requested)}::jsonb) AS wanted(id)
                 JOIN leads l ON l.id = wanted.id::bigint
                 WHERE l.user_id = ${user.id} AND l.status = 'active'
@@ -178,7 +180,8 @@ export function createCampaignsService(deps: {
                       AND (r.sent_week = ${week} OR r.state IN ('pending', 'sending', 'unknown')))
                   AND NOT EXISTS (
                     SELECT 1 FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id
-                    WHERE r.lead_id = l.id AND c.template_id = ${template.id} AND r.state NOT IN ('failed', 'skipped'))
+                    WHERE r.lead_id = l.id AND coalesce(r.template_id, c.template_id) = ${template.id}
+                      AND r.state NOT IN ('failed', 'skipped'))
                 ORDER BY l.id
                 RETURNING 1)
               SELECT count(*)::int AS inserted FROM added`,
@@ -212,11 +215,16 @@ export function createCampaignsService(deps: {
         .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
         .limit(CAMPAIGN_LIST_LIMIT);
       if (rows.length === 0) return [];
-      const counts = await countsOf(rows.map((row) => row.campaign.id));
+      const ids = rows.map((row) => row.campaign.id);
+      const counts = await countsOf(ids);
+      const sequences = await campaignStepFigures(db, user, ids, clock.now());
       return rows.map((row) => ({
         ...toDto(row.campaign, counts),
         templateName: row.templateName,
         accountEmail: row.accountEmail,
+        cadence: row.campaign.cadence,
+        steps: sequences.get(row.campaign.id)?.steps ?? [],
+        nextSendAt: sequences.get(row.campaign.id)?.nextSendAt ?? null,
       }));
     },
 
@@ -241,18 +249,17 @@ export function createCampaignsService(deps: {
         })
         .from(campaignRecipients)
         .where(and(eq(campaignRecipients.userId, user.id), eq(campaignRecipients.kind, 'campaign')));
-      const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 1000) / 10 : 0);
       return {
         totalEmailsSent: counts.total,
         emailsDelivered: counts.delivered,
         emailsOpened: counts.opened,
         emailsClicked: counts.clicked,
         emailsResponded: counts.responded,
-        deliveryRate: percent(counts.delivered, counts.total),
-        openRate: percent(counts.opened, counts.delivered),
-        clickRate: percent(counts.clicked, counts.delivered),
-        responseRate: percent(counts.responded, counts.delivered),
-        conversionRate: percent(counts.leadsResponded, counts.leadsMailed),
+        deliveryRate: ratePercent(counts.delivered, counts.total),
+        openRate: ratePercent(counts.opened, counts.delivered),
+        clickRate: ratePercent(counts.clicked, counts.delivered),
+        responseRate: ratePercent(counts.responded, counts.delivered),
+        conversionRate: ratePercent(counts.leadsResponded, counts.leadsMailed),
         machineEventsLeftOut: counts.machineEvents,
         meetingsBooked: await countMeetingsBooked(db, user.id),
       };

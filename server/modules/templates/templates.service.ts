@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import { attachmentRejection, decodedBase64Bytes } from '../../../contract/attachments';
+import { ratePercent } from '../../../contract/display';
 import type { AttachmentSummary, TemplateInputParsed, TemplatePerformanceItem } from '../../../contract/templates';
 import type { Database } from '../../db/client';
 import { sentEmails, templates, type UserRow } from '../../db/schema';
@@ -107,7 +108,7 @@ export function createTemplatesService(deps: { db: Database; clock: Clock }) {
         .orderBy(desc(sql`count(${sentEmails.id})`));
       return rows.map(({ responded, ...row }) => ({
         ...row,
-        responseRate: row.totalSent ? Math.round((responded / row.totalSent) * 1000) / 10 : 0,
+        responseRate: ratePercent(responded, row.totalSent),
       }));
     },
   };

@@ -1,5 +1,6 @@
 import type { User } from '../../../contract/auth';
 import type { UserRow } from '../../db/schema';
+import { sendingWindowOf } from './sending-window';
 
 /** The user as the API shows it: never the password hash. */
 export function toUserDto(row: UserRow): User {
@@ -18,6 +19,7 @@ export function toUserDto(row: UserRow): User {
     timezone: row.timezone,
     postalAddress: row.postalAddress,
     bookingUrls: row.bookingUrls,
+    sendingWindow: sendingWindowOf(row),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -94,6 +94,55 @@ describe('PUT /api/user/profile', () => {
     expect((await getCurrentUser(app, token)).json().bookingUrls).toEqual([]);
   });
 
+  it('keeps the sending window, weekdays 09:00 to 17:00 until changed, without touching the other fields', async () => {
+    const token = await registerUser(app, 'window@example.com');
+    const before = (await getCurrentUser(app, token)).json();
+    expect(before.sendingWindow).toEqual({ start: '09:00', end: '17:00', days: [1, 2, 3, 4, 5] });
+
+    // Days come back once each, in order.
+    const saved = await putProfile({ sendingWindow: { start: '08:30', end: '18:00', days: [6, 2, 2, 4] } }, token);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const window = { start: '08:30', end: '18:00', days: [2, 4, 6] };
+    expect(saved.json().sendingWindow).toEqual(window);
+    const after = (await getCurrentUser(app, token)).json();
+    expect(after.sendingWindow).toEqual(window);
+    const { sendingWindow: _before, ...beforeFields } = before;
+    const { sendingWindow: _after, ...afterFields } = after;
+    expect(afterFields).toEqual(beforeFields);
+
+    // A profile change without a window leaves it alone.
+    expect((await putProfile({ industry: 'Finance' }, token)).json().sendingWindow).toEqual(window);
+  });
+
+  it("refuses a sending window the schema refuses, with the schema's message, and keeps the saved one", async () => {
+    const token = await registerUser(app, 'bad-window@example.com');
+    const refused = async (sendingWindow: unknown) => {
+      const response = await putProfile({ sendingWindow, companyName: 'Changed Inc' }, token);
+      expect(response.statusCode).toBe(400);
+      return response.json().message;
+    };
+    const weekdays = [1, 2, 3, 4, 5];
+    expect(await refused({ start: '17:00', end: '09:00', days: weekdays })).toBe(
+      'sendingWindow.end: The sending window must end after it starts',
+    );
+    expect(await refused({ start: '09:00', end: '09:00', days: weekdays })).toBe(
+      'sendingWindow.end: The sending window must end after it starts',
+    );
+    expect(await refused({ start: '9am', end: '17:00', days: weekdays })).toBe(
+      'sendingWindow.start: Use a time such as 09:00',
+    );
+    expect(await refused({ start: '09:00', end: '24:00', days: weekdays })).toBe(
+      'sendingWindow.end: Use a time such as 09:00',
+    );
+    expect(await refused({ start: '09:00', end: '17:00', days: [] })).toBe(
+      'sendingWindow.days: Choose at least one sending day',
+    );
+    expect(await refused({ start: '09:00', end: '17:00', days: [0, 8] })).toMatch(/^sendingWindow\.days\.0: /);
+    const current = (await getCurrentUser(app, token)).json();
+    expect(current.sendingWindow).toEqual({ start: '09:00', end: '17:00', days: weekdays });
+    expect(current.companyName).toBe('Reyes Realty');
+  });
+
   it('changes only the signed-in user', async () => {
     const mine = await registerUser(app, 'mine@example.com');
     const theirs = await registerUser(app, 'theirs@example.com');

@@ -1,4 +1,4 @@
-import { CAMPAIGN_POLL_MS, type Campaign } from '@contract/campaigns';
+import { CAMPAIGN_POLL_MS, type Campaign, isSequenceBetweenSteps, WAITING_SEQUENCE_POLL_MS } from '@contract/campaigns';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { sharedQueryKeys } from '@/lib/query-keys';
@@ -14,6 +14,8 @@ export function useCampaign(id: number | null) {
     queryFn: () => getCampaign(id as number),
     enabled: id !== null,
     staleTime: 0,
-    refetchInterval: (query) => (query.state.data?.status === 'running' ? CAMPAIGN_POLL_MS : false),
+    // A sequence between two steps may wait for days: it is read now and then, not every second.
+    refetchInterval: ({ state: { data } }) =>
+      data?.status !== 'running' ? false : isSequenceBetweenSteps(data) ? WAITING_SEQUENCE_POLL_MS : CAMPAIGN_POLL_MS,
   });
 }

@@ -7,37 +7,54 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { useSendableTemplates, useSendingAccounts } from '../api/get-sending-options';
+import { newFollowUp, type SequenceDraft, sequenceProblem, sequenceSummary } from '../lib/sequence-draft';
+import { SequenceEditor } from './sequence-editor';
 
 /**
  * SPEC §2 Campaign Configuration: the mailbox, the Active template, a summary and Send Mass Email; beyond SPEC, a
- * switch for open and click tracking.
+ * switch for open and click tracking and one to send the campaign as a sequence of steps.
  */
 export function CampaignConfigCard({
   accountId,
   templateId,
   recipientCount,
   trackingEnabled,
+  sequence,
   sending,
   onAccount,
   onTemplate,
   onTracking,
+  onSequence,
   onSend,
 }: {
   accountId: string;
   templateId: string;
   recipientCount: number;
   trackingEnabled: boolean;
+  sequence: SequenceDraft;
   sending: boolean;
   onAccount: (id: string) => void;
   onTemplate: (id: string) => void;
   onTracking: (enabled: boolean) => void;
+  onSequence: (draft: SequenceDraft) => void;
   onSend: () => void;
 }) {
   const accounts = useSendingAccounts();
   const templates = useSendableTemplates();
   const account = accounts.data?.find((item) => String(item.id) === accountId);
   const template = templates.data?.find((item) => String(item.id) === templateId);
-  const ready = Boolean(account && template && recipientCount > 0);
+  const ready = Boolean(account && template && recipientCount > 0 && !sequenceProblem(sequence));
+
+  // A sequence has at least two steps: turning it on brings the first follow-up.
+  const toggleSequence = (enabled: boolean) =>
+    onSequence({
+      ...sequence,
+      enabled,
+      followUps:
+        enabled && sequence.followUps.length === 0
+          ? [newFollowUp(templates.data ?? [], [templateId])]
+          : sequence.followUps,
+    });
 
   return (
     <Card>
@@ -104,6 +121,28 @@ export function CampaignConfigCard({
             onCheckedChange={onTracking}
           />
         </div>
+        <div className="flex items-start justify-between gap-4">
+          <div className="grid gap-1">
+            <Label htmlFor="campaign-sequence">Send as a sequence</Label>
+            <p id="campaign-sequence-hint" className="text-muted-foreground text-xs">
+              Follow-up steps go to the leads who did not reply, weekly or monthly.
+            </p>
+          </div>
+          <Switch
+            id="campaign-sequence"
+            aria-describedby="campaign-sequence-hint"
+            checked={sequence.enabled}
+            onCheckedChange={toggleSequence}
+          />
+        </div>
+        {sequence.enabled && (
+          <SequenceEditor
+            draft={sequence}
+            firstTemplate={template}
+            templates={templates.data ?? []}
+            onChange={onSequence}
+          />
+        )}
         <dl aria-label="Summary" className="grid gap-1 rounded-lg bg-muted/60 p-4 text-sm">
           <div className="flex justify-between gap-4">
             <dt className="text-muted-foreground">Recipients</dt>
@@ -117,6 +156,12 @@ export function CampaignConfigCard({
             <dt className="text-muted-foreground">Template</dt>
             <dd className="truncate font-medium">{template?.name ?? 'Not selected'}</dd>
           </div>
+          {sequence.enabled && (
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">Sequence</dt>
+              <dd className="truncate font-medium">{sequenceSummary(sequence)}</dd>
+            </div>
+          )}
           {account && (
             <p className="mt-1 text-muted-foreground text-xs">
               {account.email} can send {Math.max(0, account.dailyLimit - account.sentToday).toLocaleString('en-US')}{' '}

@@ -1,4 +1,4 @@
-import type { Campaign } from '@contract/campaigns';
+import { type Campaign, isSequenceBetweenSteps } from '@contract/campaigns';
 import { Pause, Play, RotateCcw, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -44,11 +44,12 @@ export function CampaignProgressCard({ campaignId, onDismiss }: { campaignId: nu
   if (!campaign.data) return <Skeleton className="h-32 w-full" />;
   const data = campaign.data;
   const done = data.emailsSent + data.emailsFailed + data.emailsUnknown;
+  const title = data.cadence !== null && data.status === 'running' ? 'Sequence in progress' : titles[data.status];
 
   return (
     <Card role="status" aria-label="Campaign progress">
       <CardHeader className="flex flex-row items-start justify-between gap-4">
-        <CardTitle>{titles[data.status]}</CardTitle>
+        <CardTitle>{title}</CardTitle>
         {(data.status === 'completed' || data.status === 'failed') && (
           <Button variant="ghost" size="icon" onClick={onDismiss} aria-label="Dismiss">
             <X />
@@ -67,6 +68,12 @@ export function CampaignProgressCard({ campaignId, onDismiss }: { campaignId: nu
         )}
         {data.status !== 'running' && data.errorMessage && <p className="text-destructive">{data.errorMessage}</p>}
         {data.waitingReason && <p className="text-amber-700">{data.waitingReason}</p>}
+        {isSequenceBetweenSteps(data) && (
+          <p className="text-muted-foreground">
+            Every email due so far has gone. The next step goes to each lead when its delay has passed, inside your
+            sending window; the campaigns list shows when.
+          </p>
+        )}
         {data.emailsUnknown > 0 && (
           <p className="text-amber-700">
             {data.emailsUnknown} email(s) with an unknown outcome: the sender stopped while sending them, so they may or

@@ -6,6 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatDayTime } from '@/lib/format-date';
 import { useCampaigns } from '../api/get-campaigns';
 import { EngagementSummary } from './engagement-summary';
+import { SequenceStepsList } from './sequence-steps-list';
 
 const statusLabels: Record<CampaignListItem['status'], string> = {
   running: 'Running',
@@ -46,6 +47,9 @@ export function CampaignsListCard({ onShow }: { onShow: (id: number) => void }) 
                 <Button variant="ghost" size="sm" onClick={() => onShow(item.id)}>
                   Show progress
                 </Button>
+                {item.cadence && (
+                  <SequenceStepsList cadence={item.cadence} steps={item.steps} nextSendAt={item.nextSendAt} />
+                )}
               </li>
             ))}
           </ul>

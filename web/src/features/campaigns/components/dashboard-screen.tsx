@@ -8,6 +8,7 @@ import { getMatchingLeadIds } from '../api/get-matching-lead-ids';
 import { useRecipients } from '../api/get-recipients';
 import { useSendMassEmail } from '../api/send-mass-email';
 import { nextAfterLastSelected } from '../lib/recipient-selection';
+import { emptySequenceDraft, sequenceRequest } from '../lib/sequence-draft';
 import { CampaignConfigCard } from './campaign-config-card';
 import { CampaignProgressCard } from './campaign-progress-card';
 import { CampaignsListCard } from './campaigns-list-card';
@@ -22,6 +23,7 @@ export function DashboardScreen({ user, followups }: { user: User; followups?: R
   const [accountId, setAccountId] = useState('');
   const [templateId, setTemplateId] = useState('');
   const [trackingEnabled, setTrackingEnabled] = useState(true);
+  const [sequence, setSequence] = useState(emptySequenceDraft);
   const [filter, setFilter] = useState('all');
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [shownCampaign, setShownCampaign] = useState<number | null>(null);
@@ -98,6 +100,7 @@ export function DashboardScreen({ user, followups }: { user: User; followups?: R
         templateId: Number(templateId),
         leadIds: [...selected],
         trackingEnabled,
+        sequence: sequenceRequest(Number(templateId), sequence),
       });
       toast({ title: 'Success', description: started.message });
       setSelected(new Set());
@@ -138,10 +141,12 @@ export function DashboardScreen({ user, followups }: { user: User; followups?: R
             templateId={templateId}
             recipientCount={selected.size}
             trackingEnabled={trackingEnabled}
+            sequence={sequence}
             sending={send.isPending}
             onAccount={setAccountId}
             onTemplate={setTemplateId}
             onTracking={setTrackingEnabled}
+            onSequence={setSequence}
             onSend={onSend}
           />
           <RecipientsCard

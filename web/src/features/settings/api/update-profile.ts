@@ -17,6 +17,8 @@ export function useUpdateProfile() {
       queryClient.setQueryData(sharedQueryKeys.currentUser, user);
       // A click on a booking link counts as a meeting booked: the dashboard's count follows the list.
       if (profile.bookingUrls) await queryClient.invalidateQueries({ queryKey: sharedQueryKeys.dashboardStats });
+      // A sequence's next send time falls in the sending window: the campaign list shows it.
+      if (profile.sendingWindow) await queryClient.invalidateQueries({ queryKey: sharedQueryKeys.campaigns });
     },
   });
 }

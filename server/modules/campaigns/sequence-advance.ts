@@ -1,0 +1,122 @@
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { isInSendingWindow } from '../../../contract/sending-window';
+import { type Database, queryRows } from '../../db/client';
+import { type CampaignRow, campaigns, type UserRow, users } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { localDay } from '../sending/send-allowance';
+import { sendingWindowOf } from '../users/sending-window';
+import { localWeek } from './campaign-sender';
+import { stepVariantOf } from './sequence-steps';
+
+export type SequenceAdvance = ReturnType<typeof createSequenceAdvance>;
+
+/**
+ * Moves sequences on: each lead whose latest step went out long enough ago gets a row for the next step (one per
+ * campaign, lead and step: a second run adds nothing), only inside the user's sending window, and the sender is
+ * asked to send them. A lead leaves the sequence when they reply, complain, unsubscribe, bounce or are deleted, or
+ * when a step of theirs failed; an out-of-office pauses them until its return date; the week rule (one campaign
+ * mail a week) and the template rule (never the same template twice) hold for every step. A sequence is over when
+ * nothing is left to send and no lead can get another step.
+ */
+export function createSequenceAdvance(deps: {
+  db: Database;
+  clock: Clock;
+  enqueueSend: (campaignId: number) => Promise<unknown>;
+}) {
+  const { db, clock } = deps;
+
+  /** The leads still in the sequence, at their latest step: what may get a next step (now or later). */
+  const leadsAtLatestStep = (campaign: CampaignRow) => sql`
+    SELECT DISTINCT ON (r.lead_id) r.lead_id, r.step, r.state, r.sent_at
+    FROM campaign_recipients r
+    WHERE r.campaign_id = ${campaign.id}
+    ORDER BY r.lead_id, r.step DESC`;
+
+  /** Whether a lead at its latest step may still get the next one (what may change with time aside). */
+  const mayContinue = (campaign: CampaignRow) => sql`
+    latest.state = 'sent'
+    AND s.template_id IS NOT NULL
+    AND NOT EXISTS (
+      SELECT 1 FROM inbound_messages m
+      WHERE m.lead_id = latest.lead_id AND m.user_id = ${campaign.userId}
+        AND m.kind IN ('reply', 'complaint') AND m.received_at >= ${campaign.createdAt.toISOString()}::timestamptz)
+    AND NOT EXISTS (
+      SELECT 1 FROM campaign_recipients t JOIN campaigns c ON c.id = t.campaign_id
+      WHERE t.lead_id = latest.lead_id AND coalesce(t.template_id, c.template_id) = s.template_id
+        AND t.state NOT IN ('failed', 'skipped'))`;
+
+  async function addDueSteps(campaign: CampaignRow, user: UserRow, now: Date): Promise<number> {
+    const [{ added }] = await queryRows<{ added: number }>(
+      db,
+      sql`WITH latest AS (${leadsAtLatestStep(campaign)}),
+        inserted AS (
+          INSERT INTO campaign_recipients (campaign_id, user_id, lead_id, step, variant, template_id)
+          SELECT ${campaign.id}, ${campaign.userId}, latest.lead_id, s.position,
+            ${stepVariantOf(sql`latest.lead_id`, sql`s.position`, sql`(1 + jsonb_array_length(s.variants))`)},
+            s.template_id
+          FROM latest
+          JOIN campaign_steps s ON s.campaign_id = ${campaign.id} AND s.position = latest.step + 1
+          JOIN leads l ON l.id = latest.lead_id AND l.status = 'active'
+          WHERE ${mayContinue(campaign)}
+            AND latest.sent_at <= ${now.toISOString()}::timestamptz - make_interval(days => s.delay_days)
+            AND NOT EXISTS (
+              SELECT 1 FROM inbound_messages m
+              WHERE m.lead_id = latest.lead_id AND m.kind = 'auto_reply'
+                AND m.details->>'returnDate' > ${localDay(now, user.timezone)})
+            AND NOT EXISTS (
+              SELECT 1 FROM campaign_recipients w
+              WHERE w.lead_id = latest.lead_id AND w.kind = 'campaign'
+                AND (w.sent_week = ${localWeek(now, user.timezone)} OR w.state IN ('pending', 'sending', 'unknown')))
+          ON CONFLICT (campaign_id, lead_id, step) DO NOTHING
+          RETURNING 1)
+        SELECT count(*)::int AS added FROM inserted`,
+    );
+    return added;
+  }
+
+  /** Over: nothing waits to be sent, and no lead can get another step. */
+  async function isOver(campaign: CampaignRow): Promise<boolean> {
+    const [{ open, continuing }] = await queryRows<{ open: number; continuing: number }>(
+      db,
+      sql`WITH latest AS (${leadsAtLatestStep(campaign)})
+        SELECT
+          (SELECT count(*)::int FROM latest WHERE latest.state IN ('pending', 'sending')) AS open,
+          (SELECT count(*)::int FROM latest
+             JOIN campaign_steps s ON s.campaign_id = ${campaign.id} AND s.position = latest.step + 1
+             JOIN leads l ON l.id = latest.lead_id AND l.status = 'active'
+             WHERE ${mayContinue(campaign)}) AS continuing`,
+    );
+    return open === 0 && continuing === 0;
+  }
+
+  return {
+    /** One pass over the running sequences; answers how many step mails were queued and sequences finished. */
+    async advance(): Promise<{ added: number; finished: number }> {
+      const now = clock.now();
+      const running = await db
+        .select({ campaign: campaigns, user: users })
+        .from(campaigns)
+        .innerJoin(users, eq(users.id, campaigns.userId))
+        .where(and(eq(campaigns.status, 'running'), isNotNull(campaigns.cadence)));
+      let added = 0;
+      let finished = 0;
+      for (const { campaign, user } of running) {
+        const queued = isInSendingWindow(now, sendingWindowOf(user), user.timezone)
+          ? await addDueSteps(campaign, user, now)
+          : 0;
+        if (queued > 0) {
+          added += queued;
+          await deps.enqueueSend(campaign.id);
+        } else if (await isOver(campaign)) {
+          const [done] = await db
+            .update(campaigns)
+            .set({ status: 'completed', waitingReason: null, finishedAt: now })
+            .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'running')))
+            .returning({ id: campaigns.id });
+          if (done) finished += 1;
+        }
+      }
+      return { added, finished };
+    },
+  };
+}
