@@ -17,7 +17,7 @@ import {
   parseDeliveryStatus,
   parseFeedbackReport,
 } from './delivery-report';
-import { type ReplyIntent, readReplyIntent } from './reply-intent';
+import { isListUnsubscribeMail, LIST_UNSUBSCRIBE_INTENT, type ReplyIntent, readReplyIntent } from './reply-intent';
 import { replyText } from './reply-text';
 
 export interface BouncedRecipient {
@@ -319,5 +319,6 @@ function readAutoReply(inbound: InboundMail): InboundClassification | null {
 function readOrdinary(mail: ParsedMail, inbound: InboundMail): InboundClassification {
   // A reply written in HTML only has its text read from the HTML.
   const text = replyText(mail.text ?? inbound.text);
-  return { kind: 'message', originalMessageIds: threadIdsOf(mail), replyText: text, intent: readReplyIntent(text) };
+  const intent = isListUnsubscribeMail(inbound.subject) ? LIST_UNSUBSCRIBE_INTENT : readReplyIntent(text);
+  return { kind: 'message', originalMessageIds: threadIdsOf(mail), replyText: text, intent };
 }

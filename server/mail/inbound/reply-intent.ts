@@ -69,6 +69,21 @@ const INTERESTED: Cue[] = [
 
 const firstMatch = (cues: Cue[], text: string) => cues.find((cue) => cue.pattern.test(text));
 
+/** The subject of the mail a mail client sends for our List-Unsubscribe mailto: (its body is often empty). */
+export const UNSUBSCRIBE_SUBJECT = 'unsubscribe';
+
+/** A mail sent through the List-Unsubscribe mailto: of one of our mails: an unsubscribe request, whatever its body. */
+export function isListUnsubscribeMail(subject: string): boolean {
+  return subject.trim().toLowerCase() === UNSUBSCRIBE_SUBJECT;
+}
+
+/** What a List-Unsubscribe mail asks for. */
+export const LIST_UNSUBSCRIBE_INTENT: ReplyIntent = {
+  priority: 'other',
+  reason: 'Unsubscribed with the mail program’s unsubscribe button',
+  unsubscribe: true,
+};
+
 /**
  * The built-in reading of a reply: hot (a meeting, a call, a price), high (interested, a question), medium (later,
  * maybe, passed on), other (not interested, wrong person, or asking to be removed). A "not now, maybe next year"

@@ -1,5 +1,6 @@
 import { escapeHtml } from '../../../contract/template-render';
 import type { EmailAccountRow, LeadRow, TemplateRow, UserRow } from '../../db/schema';
+import { UNSUBSCRIBE_SUBJECT } from '../../mail/inbound/reply-intent';
 import type { OutgoingMail } from '../../mail/transport';
 import { renderEmail } from '../templates/render-email';
 import type { MailLinks } from '../tracking/mail-links';
@@ -53,7 +54,9 @@ export function composeCampaignMail(input: {
       content: Buffer.from(file.contentBytes, 'base64'),
     })),
     headers: {
-      'List-Unsubscribe': `<${unsubscribeUrl}>`,
+      // The mailto: serves mail clients without one-click support: the mailbox reader takes the lead's
+      // "unsubscribe" mail in and unsubscribes them (decision 0017).
+      'List-Unsubscribe': `<${unsubscribeUrl}>, <mailto:${account.email}?subject=${UNSUBSCRIBE_SUBJECT}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };

@@ -530,7 +530,10 @@ describe('the campaign job', () => {
 describe('unsubscribing (RFC 8058 one-click)', () => {
   const linkTokens = createLinkTokens(testConfig.sessionSecret);
   const header = (mail: SmtpPeer['received'][number]['mail'], name: string) =>
-    mail.headerLines.find((line) => line.key === name)?.line.replace(/^[^:]+:\s*/, '');
+    mail.headerLines
+      .find((line) => line.key === name)
+      ?.line.replace(/^[^:]+:\s*/, '')
+      .replace(/\r?\n[ \t]+/g, ' ');
   const leadStatus = async (id: number) =>
     (await t.database.db.select({ status: leads.status }).from(leads).where(eq(leads.id, id)))[0].status;
 
@@ -538,7 +541,9 @@ describe('unsubscribing (RFC 8058 one-click)', () => {
     const { token, accountId, templateId, leadIds } = await sender('unsub', { count: 2 });
     await run(await start(token, { accountId, templateId, leadIds }));
     const [{ mail }] = recipientsOf('unsub-0@leads.test');
-    const link = /^<(http:\/\/localhost:5000\/u\/[^>]+)>$/.exec(header(mail, 'list-unsubscribe') ?? '')?.[1];
+    const link = /^<(http:\/\/localhost:5000\/u\/[^>]+)>, <mailto:[^?>]+\?subject=unsubscribe>$/.exec(
+      header(mail, 'list-unsubscribe') ?? '',
+    )?.[1];
     expect(link).toBeDefined();
     expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(mail.html).toContain(`<a href="${link}"`);

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignRecipients, campaigns, emailAccounts, leads } from '../../db/schema';
+import { campaignRecipients, campaigns, emailAccounts, leads, users } from '../../db/schema';
 import { createTestApp, getCurrentUser, registerUser } from '../../test/app';
-import { complaintReport, prospectMail } from '../../test/replies-fixture';
+import { complaintReport, deliveryReport, prospectMail } from '../../test/replies-fixture';
 import { seedSmtpAccount } from '../../test/seed-smtp-account';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer';
 
@@ -61,7 +61,7 @@ beforeAll(async () => {
     templateIds.push(template.json().id);
   }
   await call('POST', '/api/leads/upload-csv', {
-    csvData: Array.from({ length: 4 }, (_, i) => ({ email: `lead-${i}@sequence.test`, first_name: `Lead${i}` })),
+    csvData: Array.from({ length: 5 }, (_, i) => ({ email: `lead-${i}@sequence.test`, first_name: `Lead${i}` })),
     firstRowNumber: 2,
   });
   leadIds = (
@@ -114,11 +114,12 @@ describe('a weekly sequence on a simulated clock', () => {
     expect(started.statusCode, started.body).toBe(200);
     campaignId = started.json().campaignId;
     await services().campaignSender.run(campaignId);
-    for (const n of [0, 1, 2, 3]) expect(mailsTo(n).map((mail) => mail.subject)).toEqual([`Homes near you, Lead${n}`]);
+    for (const n of [0, 1, 2, 3, 4])
+      expect(mailsTo(n).map((mail) => mail.subject)).toEqual([`Homes near you, Lead${n}`]);
     expect(await status()).toBe('running');
   });
 
-  it('stops a lead who replied or complained, and pauses one who is away until the return date', async () => {
+  it('stops a lead who replied, complained or bounced, and pauses one who is away until the return date', async () => {
     const reading = await account();
     const step1 = async (n: number) => (await rowsOf(n))[0].messageId ?? '';
     at('2026-11-24T11:00:00Z');
@@ -148,7 +149,14 @@ describe('a weekly sequence on a simulated clock', () => {
       ),
     );
     await services().inbound.take(reading, Buffer.from(complaintReport('lead-2@sequence.test', await step1(2))));
-    expect((await t.database.db.select().from(leads).where(eq(leads.id, leadIds[2])))[0].status).toBe('unsubscribed');
+    await services().inbound.take(
+      reading,
+      Buffer.from(deliveryReport('lead-4@sequence.test', await step1(4), '5.1.1')),
+    );
+    const status = async (n: number) =>
+      (await t.database.db.select().from(leads).where(eq(leads.id, leadIds[n])))[0].status;
+    expect(await status(2)).toBe('unsubscribed');
+    expect(await status(4)).toBe('bounced');
   });
 
   it('sends step 2 a week later, inside the window only, in the thread of step 1, and never twice', async () => {
@@ -162,8 +170,8 @@ describe('a weekly sequence on a simulated clock', () => {
     expect(second.subject).toBe(`Re: ${first.subject}`);
     expect(second.inReplyTo).toBe(first.messageId);
     expect(second.text).toContain('Second touch.');
-    // The replier, the one away and the unsubscribed lead got nothing more.
-    for (const n of [0, 1, 2]) expect(mailsTo(n)).toHaveLength(1);
+    // The replier, the one away, the unsubscribed and the bounced lead got nothing more.
+    for (const n of [0, 1, 2, 4]) expect(mailsTo(n)).toHaveLength(1);
     // Another pass, or another worker's, adds nothing.
     expect(await tick()).toBe(0);
     expect((await rowsOf(3)).map((row) => [row.step, row.state])).toEqual([
@@ -175,7 +183,11 @@ describe('a weekly sequence on a simulated clock', () => {
   it('keeps one campaign mail a week, gives each lead its fixed variant, and resumes a lead back from holiday', async () => {
     at('2026-12-04T11:00:00Z'); // step 3 is due (3 days), but lead 3 had a mail this week
     expect(await tick()).toBe(0);
-    at('2026-12-07T10:00:00Z'); // the next week
+    at('2026-12-07T10:00:00Z'); // the next week, but the user paused the sequence
+    const owner = (await t.database.db.select().from(users).where(eq(users.email, 'owner@sequence.test')))[0];
+    await services().campaigns.pause(owner, String(campaignId));
+    expect(await tick()).toBe(0);
+    await services().campaigns.resume(owner, String(campaignId));
     expect(await tick()).toBe(1);
     const [, , third] = await rowsOf(3);
     expect(third.step).toBe(3);

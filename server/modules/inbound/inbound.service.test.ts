@@ -181,6 +181,20 @@ describe('taking in mail read from a connected mailbox', () => {
     expect(response).toMatchObject({ unsubscribeRequest: true, followupRequired: false });
   });
 
+  it('unsubscribes a lead whose mail program used the List-Unsubscribe mailto: (subject only, no text)', async () => {
+    const request = prospectMail({
+      from: 'lead-7@prospects.test',
+      to: 'sender@smtp.test',
+      subject: 'unsubscribe',
+      text: '',
+      messageId: '<list-unsubscribe-7@prospects.test>',
+    });
+    expect(await take(request)).toEqual({ outcome: 'taken', kind: 'reply' });
+    expect((await f.lead(7)).status).toBe('unsubscribed');
+    const [stored7] = await stored('<list-unsubscribe-7@prospects.test>');
+    expect(stored7).toMatchObject({ unsubscribeRequest: true, followupRequired: false, priority: 'other' });
+  });
+
   it('does not take a bounced lead back to active or an unsubscribed one to bounced', async () => {
     const sent = await f.sentTo(4);
     await take(deliveryReport('lead-4@prospects.test', sent.messageId, '5.2.1'));
