@@ -37,6 +37,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Mailboxes are read in short sessions, so a reply appended to Dovecot shows within seconds.
       INBOX_POLL_SECONDS: '2',
+      // The settings spec signs Stripe webhooks with it.
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e_localreach',
     },
   },
 });

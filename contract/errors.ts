@@ -7,6 +7,8 @@ export type ErrorCode =
   | 'bad_request'
   | 'unauthorized'
   | 'forbidden'
+  /** The trial or subscription has ended: sending stops until the user subscribes. */
+  | 'subscription_required'
   | 'cross_site'
   | 'not_found'
   | 'conflict'

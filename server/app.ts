@@ -11,9 +11,12 @@ import { registerCrossSiteGuard } from './lib/request-guards';
 import { registerWebClient } from './lib/web-client';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { oauthRoutes } from './modules/accounts/oauth.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { registerSessionAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billingRoutes, registerSubscriptionRefresh } from './modules/billing/billing.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { responsesRoutes } from './modules/responses/responses.routes';
@@ -51,6 +54,7 @@ export async function buildApp<Catalogue extends JobCatalogue>(
   await app.register(fastifyCookie);
   registerCrossSiteGuard(app, config.publicUrl);
   registerSessionAuth(app, services.sessions);
+  registerSubscriptionRefresh(app, services.subscriptions);
 
   await app.register(authRoutes(services.auth, config.secureCookies));
   await app.register(usersRoutes(services.users));
@@ -63,6 +67,9 @@ export async function buildApp<Catalogue extends JobCatalogue>(
   await app.register(trackingRoutes(services.tracking));
   await app.register(oauthRoutes(services.oauth));
   await app.register(aiRoutes(services.ai));
+  await app.register(billingRoutes(services.subscriptions, services.stripeWebhooks));
+  await app.register(analyticsRoutes(services.analytics));
+  await app.register(adminRoutes(services.admin));
   app.get('/api/health', async () => ({ status: 'ok' }));
 
   if (options.webDist !== null) await registerWebClient(app, options.webDist ?? defaultWebDist);

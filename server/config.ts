@@ -39,6 +39,11 @@ const envSchema = z
     GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
     GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
     GMAIL_API_URL: z.url().default('https://gmail.googleapis.com'),
+    STRIPE_SECRET_KEY: z.string().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().optional(),
+    STRIPE_PAYMENT_LINK: z.url({ error: 'must be a Stripe Payment Link such as https://buy.stripe.com/…' }).optional(),
+    STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+    BILLING_CONTACT: z.string().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   // PGlite lives in one process: splitting web and worker needs a shared PostgreSQL server.
@@ -70,6 +75,19 @@ export type Config = {
   /** How long one reading of a mailbox lasts (IMAP IDLE wakes it at once), and how often APIs are polled. */
   inboxPollMs: number;
   oauth: OAuthConfig;
+  billing: BillingConfig;
+};
+
+/** Stripe (each part optional: without it, billing is not set up and statuses are set by hand). */
+export type BillingConfig = {
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  /** Where Subscribe sends the user (a Stripe Payment Link). */
+  stripePaymentLink?: string;
+  /** Stripe's API (overridden only in tests). */
+  stripeApiUrl: string;
+  /** Whom to ask about billing; the first administrator's email when unset. */
+  contact?: string;
 };
 
 /** Client credentials and endpoints for the two sign-in providers (endpoints are overridable for tests). */
@@ -126,6 +144,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         tokenUrl: values.GOOGLE_TOKEN_URL,
         gmailUrl: values.GMAIL_API_URL.replace(/\/+$/, ''),
       },
+    },
+    billing: {
+      stripeSecretKey: values.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: values.STRIPE_WEBHOOK_SECRET,
+      stripePaymentLink: values.STRIPE_PAYMENT_LINK,
+      stripeApiUrl: values.STRIPE_API_URL.replace(/\/+$/, ''),
+      contact: values.BILLING_CONTACT,
     },
   };
 }

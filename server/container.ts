@@ -17,9 +17,14 @@ import { GraphInbox } from './mail/graph-inbox';
 import { googleProvider, microsoftProvider } from './mail/oauth-provider';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createOAuthService } from './modules/accounts/oauth.service';
+import { createAdminService } from './modules/admin/admin.service';
 import { createAiService } from './modules/ai/ai.service';
+import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createSessionsService } from './modules/auth/sessions.service';
+import { createStripeApi } from './modules/billing/stripe-api';
+import { createStripeWebhookService } from './modules/billing/stripe-webhook.service';
+import { createSubscriptionService } from './modules/billing/subscription.service';
 import { createCampaignSender, type Sleep, STALE_SENDING_MS } from './modules/campaigns/campaign-sender';
 import { createCampaignsService } from './modules/campaigns/campaigns.service';
 import { createSequenceAdvance } from './modules/campaigns/sequence-advance';
@@ -47,7 +52,7 @@ export type ContainerConfig = Pick<
   | 'aiModel'
   | 'aiTimeoutMs'
 > &
-  Partial<Pick<Config, 'aiBaseUrl' | 'aiApiKey' | 'campaignStaleSendingMs' | 'inboxPollMs'>>;
+  Partial<Pick<Config, 'aiBaseUrl' | 'aiApiKey' | 'campaignStaleSendingMs' | 'inboxPollMs' | 'billing'>>;
 
 export type ContainerOptions<Catalogue extends JobCatalogue> = {
   clock?: Clock;
@@ -190,6 +195,8 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     sessionMs: config.inboxPollMs ?? DEFAULT_INBOX_POLL_MS,
     enqueueSession: enqueue.inboxSession,
   });
+  const { billing } = config;
+  const stripe = billing?.stripeSecretKey ? createStripeApi(billing.stripeSecretKey, billing.stripeApiUrl) : null;
   const limiter = new RateLimiter(config.authRateLimitPerMinute, 60_000, () => clock.now().getTime());
   return {
     clock,
@@ -215,6 +222,8 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     tracking: createTrackingService({ db, clock, linkTokens }),
     auth: createAuthService({ db, sessions, limiter, clock }),
     users: createUsersService({ db, clock }),
+    subscriptions: createSubscriptionService({ db, clock, billing, stripe }),
+    stripeWebhooks: createStripeWebhookService({ db, clock, webhookSecret: billing?.stripeWebhookSecret, stripe }),
     leads: createLeadsService({ db }),
     templates: createTemplatesService({ db, clock }),
     oauth: createOAuthService({
@@ -226,5 +235,7 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
       clock,
     }),
     ai: createAiService({ writer: createEmailWriter(config), config }),
+    analytics: createAnalyticsService({ db, clock }),
+    admin: createAdminService({ db, clock, sessions, allowance, billingConfigured: stripe !== null }),
   };
 }

@@ -21,6 +21,17 @@ export const jobCatalogue = {
       return { removed };
     },
   }),
+  /** Expires every trial and cancelled paid period that has ended (reads also see it at once, without the job). */
+  'subscriptions.expire': defineJob({
+    payload: z.object({}).passthrough(),
+    policy: { retryLimit: 2, retryDelay: 300, expireInSeconds: 300 },
+    cron: '5 0 * * *',
+    async run(_payload, { services, log }) {
+      const expired = await services.subscriptions.expireEnded();
+      if (expired > 0) log.info(`Expired ${expired} subscription(s) whose trial or paid period ended`);
+      return { expired };
+    },
+  }),
   /** Sends what a campaign has left to send; comes back by itself after a daily limit or a retry wait. */
   'campaigns.send': defineJob({
     payload: z.object({ campaignId: z.number().int().positive() }),

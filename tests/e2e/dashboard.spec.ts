@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type DovecotServer, dovecotUnavailable, startDovecot } from '../../server/test/dovecot';
 import { type SmtpPeer, startSmtpPeer } from '../../server/test/smtp-peer';
-import { signUpViaApi, toastMessage } from './helpers';
+import { connectPeerMailbox, signUpViaApi, toastMessage } from './helpers';
 
 test.describe('sending a campaign from the dashboard (local SMTP and IMAP peers)', () => {
   const unavailable = dovecotUnavailable();
@@ -20,19 +20,7 @@ test.describe('sending a campaign from the dashboard (local SMTP and IMAP peers)
   /** A mailbox on the peers, an Active week-1 template and 25 leads, set up through the API the screens use. */
   async function prepare(page: Page, label: string) {
     await signUpViaApi(page.request);
-    const connected = await page.request.post('/api/email-accounts/smtp', {
-      data: {
-        email: smtp.user,
-        smtp: { host: smtp.host, port: smtp.port, secure: false, user: smtp.user, password: smtp.password },
-        imap: { host: imap.host, port: imap.port, secure: false, user: imap.user, password: imap.password },
-      },
-    });
-    expect(connected.status(), await connected.text()).toBe(201);
-    // A quick pace (the default is 30 a minute), so 20 mails do not take most of a minute.
-    const paced = await page.request.patch(`/api/email-accounts/${(await connected.json()).id}`, {
-      data: { sendsPerMinute: 600 },
-    });
-    expect(paced.status(), await paced.text()).toBe(200);
+    await connectPeerMailbox(page.request, smtp, imap);
     const template = await page.request.post('/api/templates', {
       data: {
         name: 'Spring Intro',

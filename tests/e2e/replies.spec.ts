@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { RESPONSE_MESSAGES } from '../../contract/responses';
 import { type DovecotServer, dovecotUnavailable, startDovecot } from '../../server/test/dovecot';
 import { type SmtpPeer, startSmtpPeer } from '../../server/test/smtp-peer';
-import { signUpViaApi, toastMessage } from './helpers';
+import { connectPeerMailbox, signUpViaApi, toastMessage } from './helpers';
 
 type Prospect = { email: string; firstName: string; lastName: string; company: string };
 
@@ -33,17 +33,7 @@ test.describe('answering prospect replies (local SMTP and IMAP peers)', () => {
       data: { postalAddress: '12 Elm Street, Austin, TX 78701' },
     });
     expect(profile.status(), await profile.text()).toBe(200);
-    const connected = await page.request.post('/api/email-accounts/smtp', {
-      data: {
-        email: smtp.user,
-        smtp: { host: smtp.host, port: smtp.port, secure: false, user: smtp.user, password: smtp.password },
-        imap: { host: imap.host, port: imap.port, secure: false, user: imap.user, password: imap.password },
-      },
-    });
-    expect(connected.status(), await connected.text()).toBe(201);
-    const accountId: number = (await connected.json()).id;
-    const paced = await page.request.patch(`/api/email-accounts/${accountId}`, { data: { sendsPerMinute: 600 } });
-    expect(paced.status(), await paced.text()).toBe(200);
+    const accountId = await connectPeerMailbox(page.request, smtp, imap);
     const template = await page.request.post('/api/templates', {
       data: {
         name: 'Garden Intro',

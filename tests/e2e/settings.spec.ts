@@ -1,6 +1,41 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import Stripe from 'stripe';
 import { adminUser } from './global-setup';
-import { signInViaApi, signUpViaApi, toastMessage } from './helpers';
+import { signIn, signInViaApi, signUpViaApi, toastMessage } from './helpers';
+
+/** The e2e server's STRIPE_WEBHOOK_SECRET (playwright.config.ts webServer.env): the spec signs as Stripe does. */
+const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_localreach';
+const DAY = 86_400_000;
+
+/** Delivers a Stripe event to the server's webhook, signed over its exact bytes. */
+async function deliverStripeEvent(request: APIRequestContext, type: string, object: object) {
+  const payload = JSON.stringify({
+    id: `evt_e2e_${Date.now()}_${Math.random().toString(36).slice(2)}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET });
+  const response = await request.post('/api/webhooks/stripe', {
+    data: payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** A user who paid through the payment link (a one-off payment: no Stripe subscription to cancel at Stripe). */
+async function payViaStripe(page: Page, customer: string) {
+  const { id } = await (await page.request.get('/api/auth/user')).json();
+  await deliverStripeEvent(page.request, 'checkout.session.completed', {
+    id: `cs_${customer}`,
+    object: 'checkout.session',
+    client_reference_id: id,
+    customer,
+    subscription: null,
+    payment_status: 'paid',
+  });
+}
 
 test('the administrator sees which AI writes the drafts and how to change it', async ({ page }) => {
   await signInViaApi(page.request, adminUser.email, adminUser.password);
@@ -97,4 +132,183 @@ test('the sending window is changed, kept after a reload, and must end after it 
   await expect(page.getByText('Choose at least one sending day')).toBeVisible();
   await page.reload();
   await expect(day('Sat')).toHaveAttribute('aria-pressed', 'true');
+});
+
+test.describe('subscription', () => {
+  test('a new user sees the account, a 14-day trial, and whom to ask when billing is not set up', async ({ page }) => {
+    const user = await signUpViaApi(page.request);
+    await page.goto('/settings');
+    await expect(page.getByText('Account Information', { exact: true })).toBeVisible();
+    const email = page.getByLabel('Email', { exact: true });
+    await expect(email).toHaveValue(user.email);
+    await expect(email).not.toBeEditable();
+    await expect(page.getByText('Free Trial (14 days remaining)')).toBeVisible();
+    const trialEnd = new Date(Date.now() + 14 * DAY).toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    });
+    await expect(page.getByText(trialEnd)).toBeVisible();
+    await expect(page.getByText(/Your free trial/)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Billing is not set up on this server.' })).toHaveText(
+      `Billing is not set up on this server. Ask ${adminUser.email} to activate your subscription.`,
+    );
+  });
+
+  test('the trial banners show on the dashboard and settings as the trial runs out', async ({ page }) => {
+    await signUpViaApi(page.request);
+    // The browser's clock moves on; the server still counts the trial as running.
+    await page.clock.setFixedTime(new Date(Date.now() + 10.5 * DAY));
+    await page.goto('/');
+    const ending =
+      'Your free trial ends in 4 day(s). Subscribe now to continue using the product after your trial expires.';
+    await expect(page.getByText(ending)).toBeVisible();
+    await page.goto('/settings');
+    await expect(page.getByText(ending)).toBeVisible();
+    await expect(page.getByText('Free Trial (4 days remaining)')).toBeVisible();
+
+    await page.clock.setFixedTime(new Date(Date.now() + 14.5 * DAY));
+    await page.reload();
+    await expect(
+      page.getByText('Your free trial has expired. Subscribe now to continue using the product.'),
+    ).toBeVisible();
+  });
+
+  test('an expired subscription shows the reactivation banner and the Expired badge', async ({ page }) => {
+    await signUpViaApi(page.request);
+    const customer = `cus_e2e_${Date.now()}`;
+    await payViaStripe(page, customer);
+    await deliverStripeEvent(page.request, 'customer.subscription.deleted', {
+      id: `sub_${customer}`,
+      object: 'subscription',
+      customer,
+      status: 'canceled',
+      cancel_at_period_end: false,
+      cancel_at: null,
+      items: { object: 'list', data: [] },
+    });
+    const reactivate = 'Your free trial has expired. Please subscribe to continue using the product.';
+    await page.goto('/');
+    await expect(page.getByText(reactivate)).toBeVisible();
+    await page.goto('/settings');
+    await expect(page.getByText(reactivate)).toBeVisible();
+    await expect(page.getByText('Expired', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Subscribe' })).toBeVisible();
+  });
+
+  test('an active subscription is cancelled through a dialog a click outside does not dismiss', async ({ page }) => {
+    await signUpViaApi(page.request);
+    await payViaStripe(page, `cus_e2e_${Date.now()}`);
+    await page.goto('/settings');
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Subscribe' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Are you sure?' });
+    await expect(dialog).toContainText(
+      "This will cancel your subscription. You'll lose access to all features at the end of your billing period. This action cannot be undone.",
+    );
+    await page.mouse.click(5, 5);
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Keep Subscription' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    await dialog.getByRole('button', { name: 'Yes, Cancel Subscription' }).click();
+    await expect(toastMessage(page)).toContainText('Subscription cancelled');
+    await expect(toastMessage(page)).toContainText('Your subscription has been cancelled successfully.');
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+  });
+});
+
+test('the profile is seeded from the user, saved, and kept after a reload', async ({ page }) => {
+  const user = await signUpViaApi(page.request);
+  await page.goto('/settings');
+  await expect(page.getByText('Profile Information', { exact: true })).toBeVisible();
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  await expect(field('First Name')).toHaveValue(user.firstName);
+  await expect(field('Company Name')).toHaveValue(user.companyName);
+  await expect(field('Industry')).toHaveAttribute('placeholder', 'e.g. Real Estate, Finance, Healthcare');
+  await expect(field('Preferred Local Clients')).toHaveValue(user.preferredLocalClients);
+
+  await field('Last Name').fill('');
+  await field('Company Name').fill('Lopez Insurance');
+  await field('Industry').fill('Insurance');
+  await field('Service/Product').fill('Home insurance');
+  await field('Preferred Local Clients').fill('Homeowners in Tucson');
+  await page.getByRole('button', { name: 'Save Profile' }).click();
+  await expect(toastMessage(page)).toContainText('Profile Updated');
+  await expect(toastMessage(page)).toContainText('Your profile has been updated successfully.');
+  // The answer replaced the cached user: the sidebar shows the email once the last name is gone.
+  await expect(page.getByRole('button', { name: user.email })).toBeVisible();
+
+  await page.reload();
+  await expect(field('First Name')).toHaveValue(user.firstName);
+  await expect(field('Last Name')).toHaveValue('');
+  await expect(field('Company Name')).toHaveValue('Lopez Insurance');
+  await expect(field('Industry')).toHaveValue('Insurance');
+  await expect(field('Service/Product')).toHaveValue('Home insurance');
+  await expect(field('Preferred Local Clients')).toHaveValue('Homeowners in Tucson');
+});
+
+test('the timezone is chosen from the list, kept after a reload, and followed by the sending window', async ({
+  page,
+}) => {
+  await signUpViaApi(page.request);
+  await page.goto('/settings');
+  const zone = page.getByRole('combobox', { name: 'Timezone' });
+  // Registered without a browser zone: UTC until chosen.
+  await expect(zone).toHaveText('UTC (UTC+00:00)');
+  const save = page.getByRole('button', { name: 'Save Timezone' });
+  await expect(save).toBeDisabled();
+
+  await zone.click();
+  await page.getByRole('option', { name: /^Europe\/Paris \(UTC\+0[12]:00\)$/ }).click();
+  await save.click();
+  await expect(toastMessage(page)).toContainText('Timezone saved');
+  await expect(toastMessage(page)).toContainText('Your days now run on Europe/Paris time.');
+  await expect(page.getByText('Europe/Paris', { exact: true })).toBeVisible();
+
+  await page.reload();
+  await expect(zone).toHaveText(/^Europe\/Paris /);
+  const { timezone } = await (await page.request.get('/api/auth/user')).json();
+  expect(timezone).toBe('Europe/Paris');
+});
+
+test('the password is changed with the current one, and the new one signs in', async ({ page }) => {
+  const user = await signUpViaApi(page.request);
+  await page.goto('/settings');
+  const current = page.getByLabel('Current password', { exact: true });
+  const next = page.getByLabel('New password', { exact: true });
+  const confirm = page.getByLabel('Confirm new password', { exact: true });
+  const change = page.getByRole('button', { name: 'Change Password' });
+
+  await current.fill(user.password);
+  await next.fill('12345');
+  await confirm.fill('12346');
+  await change.click();
+  await expect(page.getByText('Password must be at least 6 characters long')).toBeVisible();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+
+  // The server's own message, under the field it is about.
+  await current.fill('not-my-password');
+  await next.fill('new-password-1');
+  await confirm.fill('new-password-1');
+  await change.click();
+  await expect(page.getByText('Current password is incorrect')).toBeVisible();
+  await expect(current).toHaveAttribute('aria-invalid', 'true');
+
+  await current.fill(user.password);
+  await change.click();
+  await expect(toastMessage(page)).toContainText('Password changed');
+  await expect(toastMessage(page)).toContainText('Every other session has been signed out.');
+  for (const field of [current, next, confirm]) await expect(field).toHaveValue('');
+
+  await page.context().clearCookies();
+  const old = await page.request.post('/api/auth/login', { data: { email: user.email, password: user.password } });
+  expect(old.status()).toBe(401);
+  await signIn(page, user.email, 'new-password-1');
 });

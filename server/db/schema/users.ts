@@ -17,6 +17,12 @@ export const users = pgTable(
       .notNull()
       .default('trial'),
     trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
+    /** The end of the paid period (active: the next renewal; cancelled: when access ends). */
+    subscriptionPeriodEnd: timestamp('subscription_period_end', { withTimezone: true }),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** When the billing provider's newest applied event was created: an older event never overwrites a newer state. */
+    subscriptionEventAt: timestamp('subscription_event_at', { withTimezone: true }),
     isAdmin: boolean('is_admin').notNull().default(false),
     /** IANA zone for "today" (daily sending limits reset at the user's local midnight). */
     timezone: text('timezone').notNull().default('UTC'),
@@ -49,6 +55,14 @@ export const sessions = pgTable(
   },
   (table) => [index('sessions_user_id_idx').on(table.userId), index('sessions_expires_at_idx').on(table.expiresAt)],
 );
+
+/** Billing provider events already applied (Stripe retries and replays deliveries): each is applied once. */
+export const billingEvents = pgTable('billing_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

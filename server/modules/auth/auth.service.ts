@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { LoginInput, PasswordChangeInput, RegisterInput } from '../../../contract/auth';
+import { TRIAL_DAYS } from '../../../contract/subscription';
 import type { Database } from '../../db/client';
 import { type UserRow, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -8,8 +9,6 @@ import type { RateLimiter } from '../../lib/rate-limiter';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 import type { SessionsService } from './sessions.service';
 
-/** SPEC §1: a 2-week free trial with no credit card. */
-export const TRIAL_DAYS = 14;
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const EMAIL_TAKEN = 'An account with this email already exists. Sign in instead.';
 // Serialises registrations so exactly one first user becomes the admin.

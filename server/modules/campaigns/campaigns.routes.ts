@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { optionalRangeQuerySchema } from '../../../contract/analytics';
 import {
   campaignListItemSchema,
   campaignSchema,
@@ -24,8 +25,10 @@ export function campaignsRoutes(service: CampaignsService): FastifyPluginAsyncZo
       async (request) => service.start(requireUser(request), request.body),
     );
 
-    app.get('/api/dashboard/stats', { schema: { response: { 200: dashboardStatsSchema } } }, async (request) =>
-      service.stats(requireUser(request)),
+    app.get(
+      '/api/dashboard/stats',
+      { schema: { querystring: optionalRangeQuerySchema, response: { 200: dashboardStatsSchema } } },
+      async (request) => service.stats(requireUser(request), request.query.range),
     );
 
     app.get('/api/campaigns', { schema: { response: { 200: z.array(campaignListItemSchema) } } }, async (request) =>

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type AnalyticsRange, rangeStart } from '../../../contract/analytics';
 import {
   CAMPAIGN_LIST_LIMIT,
   type Campaign,
@@ -17,14 +18,14 @@ import {
   campaigns,
   type EmailAccountRow,
   emailAccounts,
-  type TrackingEventRow,
   templates,
-  trackingEvents,
   type UserRow,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { resourceId } from '../../lib/resource-id';
+import { humanEvent, machineEventCount, outcomeSince } from '../analytics/campaign-mail-sql';
+import { assertMaySend } from '../billing/subscription.service';
 import { campaignAccountIds } from './campaign-accounts';
 import { localWeek } from './campaign-sender';
 import { campaignStepFigures } from './campaign-step-figures';
@@ -35,11 +36,6 @@ export const POSTAL_ADDRESS_REQUIRED =
   'Add your postal address in Settings before sending: the law requires it in every marketing email';
 
 export type CampaignsService = ReturnType<typeof createCampaignsService>;
-
-/** Whether the campaign row has a person's (not a machine's) tracking event of one of these kinds. */
-const humanEvent = (kinds: TrackingEventRow['kind'][]) =>
-  sql`EXISTS (SELECT 1 FROM ${trackingEvents} WHERE ${trackingEvents.recipientId} = ${campaignRecipients.id}
-    AND NOT ${trackingEvents.machine} AND ${inArray(trackingEvents.kind, kinds)})`;
 
 /** An account in error (credentials refused or unreadable) sends nothing until it is reconnected. */
 function assertCanSend(account: EmailAccountRow) {
@@ -129,6 +125,7 @@ export function createCampaignsService(deps: {
      * and leads that already got this template.
      */
     async start(user: UserRow, input: SendMassEmailRequest): Promise<SendMassEmailResponse> {
+      assertMaySend(user, clock.now());
       if (!input.accountId) throw AppError.badRequest(SEND_MASS_EMAIL_MESSAGES.account);
       if (!input.templateId) throw AppError.badRequest(SEND_MASS_EMAIL_MESSAGES.template);
       if (!input.leadIds?.length) throw AppError.badRequest(SEND_MASS_EMAIL_MESSAGES.leads);
@@ -232,9 +229,11 @@ export function createCampaignsService(deps: {
      * SPEC §3 Dashboard stats from the campaign rows. Opens and clicks count delivered mails with a person's open
      * or click (a click shows the mail was opened, pixel or not); machine hits (decision 0014) are only counted
      * apart. Rates are percentages with one decimal: delivery of all mails with an outcome, the others of delivered
-     * mails, conversion of the leads mailed. Meetings booked are counted per lead (meetings.ts).
+     * mails, conversion of the leads mailed. Meetings booked are counted per lead (meetings.ts). With a range, only
+     * the mails whose outcome came since its start (contract/analytics.ts) and what happened to them count.
      */
-    async stats(user: UserRow): Promise<DashboardStats> {
+    async stats(user: UserRow, range?: AnalyticsRange): Promise<DashboardStats> {
+      const start = range ? rangeStart(range, clock.now(), user.timezone) : null;
       const [counts] = await db
         .select({
           total: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} IN ('sent', 'failed', 'unknown'))::int`,
@@ -244,11 +243,12 @@ export function createCampaignsService(deps: {
           leadsResponded: sql<number>`count(DISTINCT ${campaignRecipients.leadId}) FILTER (WHERE ${campaignRecipients.repliedAt} IS NOT NULL)::int`,
           opened: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'sent' AND ${humanEvent(['open', 'click'])})::int`,
           clicked: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'sent' AND ${humanEvent(['click'])})::int`,
-          machineEvents: sql<number>`(SELECT count(*) FROM tracking_events e JOIN campaign_recipients r ON r.id = e.recipient_id
-            WHERE e.user_id = ${user.id} AND e.machine AND r.kind = 'campaign')::int`,
+          machineEvents: sql<number>`coalesce(sum(${machineEventCount}), 0)::int`,
         })
         .from(campaignRecipients)
-        .where(and(eq(campaignRecipients.userId, user.id), eq(campaignRecipients.kind, 'campaign')));
+        .where(
+          and(eq(campaignRecipients.userId, user.id), eq(campaignRecipients.kind, 'campaign'), outcomeSince(start)),
+        );
       return {
         totalEmailsSent: counts.total,
         emailsDelivered: counts.delivered,

@@ -6,9 +6,13 @@ import { type Database, queryRows } from '../../db/client';
  * trailing slash; the query and fragment are left out, so a booking URL with `?utm_source=…` matches clicks on
  * the same page. Anything that is not an absolute URL is NULL and matches nothing.
  */
-const pageOf = (url: SQL) =>
+export const pageOf = (url: SQL) =>
   sql`lower(substring(${url} from '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*'))
     || rtrim(substring(${url} from '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*([^?#]*)'), '/')`;
+
+/** The pages of the user's booking links (users.booking_urls), one row each, column `page`. */
+export const bookingPagesOf = (userId: string) =>
+  sql`SELECT DISTINCT ${pageOf(sql`url`)} AS page FROM users, unnest(users.booking_urls) AS url WHERE users.id = ${userId}`;
 
 /**
  * Meetings booked (issue 10): the user's leads with a response marked "Meeting booked", or with a person's (not a
@@ -18,11 +22,7 @@ const pageOf = (url: SQL) =>
 export async function countMeetingsBooked(db: Database, userId: string): Promise<number> {
   const [row] = await queryRows<{ meetings: number }>(
     db,
-    sql`WITH booking_pages AS (
-          SELECT DISTINCT ${pageOf(sql`url`)} AS page
-          FROM users, unnest(users.booking_urls) AS url
-          WHERE users.id = ${userId}
-        )
+    sql`WITH booking_pages AS (${bookingPagesOf(userId)})
         SELECT count(DISTINCT lead_id)::int AS meetings FROM (
           SELECT lead_id FROM inbound_messages
           WHERE user_id = ${userId} AND kind = 'reply' AND meeting_booked_at IS NOT NULL

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { isInSendingWindow } from '../../../contract/sending-window';
+import { maySend } from '../../../contract/subscription';
 import { type Database, queryRows } from '../../db/client';
 import { type CampaignRow, campaigns, type UserRow, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -101,9 +102,11 @@ export function createSequenceAdvance(deps: {
       let added = 0;
       let finished = 0;
       for (const { campaign, user } of running) {
-        const queued = isInSendingWindow(now, sendingWindowOf(user), user.timezone)
-          ? await addDueSteps(campaign, user, now)
-          : 0;
+        // An ended trial or paid period pauses the sequence (docs/decisions/0019); it goes on after a payment.
+        const queued =
+          maySend(user, now) && isInSendingWindow(now, sendingWindowOf(user), user.timezone)
+            ? await addDueSteps(campaign, user, now)
+            : 0;
         if (queued > 0) {
           added += queued;
           await deps.enqueueSend(campaign.id);

@@ -51,6 +51,8 @@ beforeAll(async () => {
     t.app.inject({ method, url, payload, headers: { cookie: `lr_session=${token}` } });
   const userId = (await getCurrentUser(t.app, token)).json().id as string;
   await call('PUT', '/api/user/profile', { postalAddress: '1 Harbor Way, Austin, TX 78701' });
+  // A paying user: the trial (14 days) would end mid-sequence and pause it (docs/decisions/0019).
+  await t.database.db.update(users).set({ subscriptionStatus: 'active' }).where(eq(users.id, userId));
   accountId = await seedSmtpAccount(t.database.db, userId, smtp, { sendsPerMinute: 1000 });
   for (const [name, subject] of [
     ['First touch', 'Homes near you, {firstName}'],

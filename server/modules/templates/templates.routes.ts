@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { optionalRangeQuerySchema } from '../../../contract/analytics';
 import { messageSchema } from '../../../contract/auth';
 import {
   TEMPLATE_BODY_LIMIT_BYTES,
@@ -21,8 +22,8 @@ export function templatesRoutes(service: TemplatesService): FastifyPluginAsyncZo
 
     app.get(
       '/api/templates/performance',
-      { schema: { response: { 200: z.array(templatePerformanceItemSchema) } } },
-      async (request) => service.performance(requireUser(request)),
+      { schema: { querystring: optionalRangeQuerySchema, response: { 200: z.array(templatePerformanceItemSchema) } } },
+      async (request) => service.performance(requireUser(request), request.query.range),
     );
 
     app.get(

@@ -143,6 +143,19 @@ describe('PUT /api/user/profile', () => {
     expect(current.companyName).toBe('Reyes Realty');
   });
 
+  it('keeps the timezone sending limits and the sending window follow, and refuses a zone it does not know', async () => {
+    const token = await registerUser(app, 'zone@example.com');
+    const saved = await putProfile({ timezone: 'America/Chicago' }, token);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ timezone: 'America/Chicago', companyName: 'Reyes Realty' });
+    // An alias browsers report is kept as given.
+    expect((await putProfile({ timezone: 'Asia/Kolkata' }, token)).json().timezone).toBe('Asia/Kolkata');
+    const unknown = await putProfile({ timezone: 'Mars/Olympus' }, token);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toEqual({ message: 'timezone: Unknown time zone' });
+    expect((await getCurrentUser(app, token)).json().timezone).toBe('Asia/Kolkata');
+  });
+
   it('changes only the signed-in user', async () => {
     const mine = await registerUser(app, 'mine@example.com');
     const theirs = await registerUser(app, 'theirs@example.com');

@@ -22,6 +22,8 @@ export const sharedQueryKeys = {
   followupCount: ['/api/followups/count'] as const,
   /** Every lead's contact history; a campaign adds to it, and so do replies. */
   leadContactHistory: ['/api/lead-contact-history'] as const,
+  /** The analytics charts (daily figures, best sending times); campaigns and replies change them. */
+  analytics: ['/api/analytics'] as const,
   /** The dashboard's figures; change whenever leads do. */
   dashboardStats: ['/api/dashboard/stats'] as const,
 };

@@ -1,28 +1,12 @@
-import { ShieldX } from 'lucide-react';
-import { PageHeader } from '@/components/page-header';
+import { AccessDenied } from '@/features/admin/components/access-denied';
+import { AdminScreen } from '@/features/admin/components/admin-screen';
 import { useSessionCheck } from '@/features/auth/api/get-user';
 import { useSignedInUser } from '@/features/auth/components/signed-in-user';
-
-function AccessDenied() {
-  return (
-    <div className="mx-auto flex max-w-md flex-col items-center py-20 text-center">
-      <div className="mb-5 flex size-14 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-        <ShieldX className="size-7" aria-hidden="true" />
-      </div>
-      <h1 className="font-bold text-2xl tracking-tight">Access Denied</h1>
-      <p className="mt-2 text-muted-foreground">You do not have permission to access this page.</p>
-    </div>
-  );
-}
 
 export default function AdminRoute() {
   useSessionCheck();
   const user = useSignedInUser();
+  // The server refuses non-admins anyway (403); without the flag there is nothing to ask it.
   if (!user.isAdmin) return <AccessDenied />;
-  return (
-    <PageHeader
-      title="Admin Dashboard"
-      description="Every account with its leads, campaigns and results, and password resets for anyone locked out."
-    />
-  );
+  return <AdminScreen />;
 }

@@ -1,10 +1,5 @@
-import { PageHeader } from '@/components/page-header';
+import { AnalyticsScreen } from '@/features/analytics/components/analytics-screen';
 
 export default function AnalyticsRoute() {
-  return (
-    <PageHeader
-      title="Analytics Dashboard"
-      description="See how your emails are delivered, opened, clicked and answered."
-    />
-  );
+  return <AnalyticsScreen />;
 }

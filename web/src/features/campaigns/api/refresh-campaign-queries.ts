@@ -12,6 +12,7 @@ export async function refreshAfterCampaignChange(queryClient: QueryClient): Prom
       sharedQueryKeys.leads,
       sharedQueryKeys.leadsWithSentWeeks,
       sharedQueryKeys.dashboardStats,
+      sharedQueryKeys.analytics,
       sharedQueryKeys.leadContactHistory,
       sharedQueryKeys.responses,
       sharedQueryKeys.followupCount,

@@ -13,6 +13,7 @@ export async function refreshAfterResponseChange(queryClient: QueryClient): Prom
       responseQueryKeys.all,
       responseQueryKeys.followupCount,
       sharedQueryKeys.dashboardStats,
+      sharedQueryKeys.analytics,
       sharedQueryKeys.leads,
       sharedQueryKeys.leadContactHistory,
       sharedQueryKeys.emailAccounts,

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { accountStatusSchema } from './accounts';
+import { subscriptionStatusSchema } from './auth';
+import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from './password';
+
+/** SPEC §5: the Reset Password dialog's messages. */
+export const ADMIN_RESET_MESSAGES = {
+  required: 'Please enter a new password',
+  tooShort: PASSWORD_TOO_SHORT,
+} as const;
+
+/** SPEC §3 Admin user row, plus (beyond SPEC) the subscription and the health of the user's mailboxes. */
+export const adminUserRowSchema = z.object({
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    isAdmin: z.boolean(),
+  }),
+  stats: z.object({
+    totalLeads: z.number().int(),
+    activeLeads: z.number().int(),
+    totalCampaigns: z.number().int(),
+    totalEmailsSent: z.number().int(),
+    emailsOpened: z.number().int(),
+    emailsClicked: z.number().int(),
+    emailsResponded: z.number().int(),
+    /** Percent with one decimal, of the emails sent. */
+    openRate: z.number(),
+    clickRate: z.number(),
+    responseRate: z.number(),
+    /** When the user's newest campaign started; null when they never started one. */
+    lastCampaignDate: z.string().nullable(),
+  }),
+  subscriptionStatus: subscriptionStatusSchema,
+  accounts: z.array(
+    z.object({
+      email: z.string(),
+      status: accountStatusSchema,
+      statusReason: z.string().nullable(),
+      sentToday: z.number().int(),
+    }),
+  ),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+export type AdminUserStats = AdminUserRow['stats'];
+
+/** POST /api/admin/reset-password (SPEC §7). */
+export const adminResetPasswordSchema = z.object({
+  userId: z.string({ error: 'userId is required' }),
+  newPassword: z
+    .string({ error: ADMIN_RESET_MESSAGES.required })
+    .min(1, { error: ADMIN_RESET_MESSAGES.required, abort: true })
+    .min(MIN_PASSWORD_LENGTH, { error: ADMIN_RESET_MESSAGES.tooShort })
+    .max(256, { error: 'Password must be at most 256 characters' }),
+});
+export type AdminResetPassword = z.infer<typeof adminResetPasswordSchema>;
+
+/** POST /api/admin/users/{id}/role (beyond SPEC): make a user an admin, or an ordinary user again. */
+export const adminRoleChangeSchema = z.object({ isAdmin: z.boolean({ error: 'isAdmin must be true or false' }) });
+export type AdminRoleChange = z.infer<typeof adminRoleChangeSchema>;
+
+export const LAST_ADMIN_MESSAGE = 'There must always be at least one admin: make another user an admin first.';
+
+/**
+ * POST /api/admin/users/{id}/subscription (beyond SPEC): an admin sets a subscription by hand, on a server without
+ * Stripe. `periodEnd` is when the trial ends (trial), the paid period ends (active), or access ends (cancelled);
+ * it must be in the future, and an expired subscription has none.
+ */
+export const adminSubscriptionChangeSchema = z.object({
+  status: subscriptionStatusSchema,
+  periodEnd: z.iso.datetime({ offset: true, error: 'periodEnd must be an ISO date and time' }).optional(),
+});
+export type AdminSubscriptionChange = z.infer<typeof adminSubscriptionChangeSchema>;
+
+/** GET /api/admin/billing: whether Stripe keeps the subscriptions (then they are not set by hand). */
+export const adminBillingSchema = z.object({ configured: z.boolean() });
+export type AdminBilling = z.infer<typeof adminBillingSchema>;
+
+export const BILLING_BY_STRIPE_MESSAGE =
+  'Billing is handled by Stripe on this server: change the subscription in Stripe.';
+export const PERIOD_END_PAST_MESSAGE = 'The end date must be in the future.';
+/** Days a paid period set by hand lasts when no end is given (a month, as Stripe bills). */
+export const HAND_SET_PERIOD_DAYS = 30;
+export const EXPIRED_HAS_NO_END_MESSAGE = 'An expired subscription has no end date.';

@@ -1,0 +1,111 @@
+import { DateTime } from 'luxon';
+import { z } from 'zod';
+
+/** SPEC §9: the analytics time ranges; the page starts on the first. */
+export const ANALYTICS_RANGES = ['7d', '30d', '90d', '1y'] as const;
+export const analyticsRangeSchema = z.enum(ANALYTICS_RANGES);
+export type AnalyticsRange = z.infer<typeof analyticsRangeSchema>;
+export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = '7d';
+
+/** SPEC §2 names 7d and 1y; 30d and 90d read the same way. */
+export const ANALYTICS_RANGE_LABELS: Record<AnalyticsRange, string> = {
+  '7d': 'Last 7 days',
+  '30d': 'Last 30 days',
+  '90d': 'Last 90 days',
+  '1y': 'Last year',
+};
+
+const RANGE_DAYS: Record<AnalyticsRange, number> = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 };
+
+/**
+ * Where a range begins: the start of the user's local day N days before today, so a range holds N whole local
+ * days and today so far, whatever the hour (and across daylight-saving changes, which luxon's calendar days follow).
+ */
+export function rangeStart(range: AnalyticsRange, now: Date, timeZone: string): Date {
+  return DateTime.fromJSDate(now, { zone: timeZone }).startOf('day').minus({ days: RANGE_DAYS[range] }).toJSDate();
+}
+
+/** `?range=` of the figures that may be narrowed; absent means all time (the dashboard's figures). */
+export const optionalRangeQuerySchema = z.object({ range: analyticsRangeSchema.optional() });
+
+/** `?range=` of the analytics series, which always cover a range. */
+export const rangeQuerySchema = z.object({ range: analyticsRangeSchema.default(DEFAULT_ANALYTICS_RANGE) });
+
+/** GET /api/analytics/daily: one item per local day of the range, oldest first, days without mail included. */
+export const dailyFiguresSchema = z.object({
+  /** The user's local date, yyyy-MM-dd. */
+  date: z.string(),
+  /** Campaign mails with an outcome that day (accepted, refused or unknown). */
+  sent: z.number(),
+  delivered: z.number(),
+  /** Of that day's delivered mails: opened, clicked (by a person) and answered, whenever that happened. */
+  opened: z.number(),
+  clicked: z.number(),
+  replied: z.number(),
+});
+export type DailyFigures = z.infer<typeof dailyFiguresSchema>;
+
+/** Delivered mails sent in one local weekday or hour, and the share of them answered. */
+export const sendingSlotSchema = z.object({
+  /** ISO weekday (1 = Monday … 7 = Sunday) or hour of the day (0 … 23), in the user's timezone. */
+  slot: z.number(),
+  sent: z.number(),
+  replied: z.number(),
+  /** Replies over sends, in percent, one decimal. */
+  replyRate: z.number(),
+});
+export type SendingSlot = z.infer<typeof sendingSlotSchema>;
+
+/** GET /api/analytics/best-times: reply rate by the local weekday and hour a mail was sent. */
+export const bestSendingTimesSchema = z.object({
+  /** Only the weekdays and hours with delivered mail, in order. */
+  byWeekday: z.array(sendingSlotSchema),
+  byHour: z.array(sendingSlotSchema),
+  /** The slot with the highest reply rate (more sends first on a tie); null while nothing was answered. */
+  bestWeekday: sendingSlotSchema.nullable(),
+  bestHour: sendingSlotSchema.nullable(),
+});
+export type BestSendingTimes = z.infer<typeof bestSendingTimesSchema>;
+
+/** Replies and meetings of one sequence step's mails sent in the range. */
+export const stepResultsSchema = z.object({
+  /** The step's position, 1 first. */
+  step: z.number(),
+  /** Null once the template is deleted. */
+  templateName: z.string().nullable(),
+  /** Mails the mailbox server accepted in the range. */
+  sent: z.number(),
+  /** Of those, the ones answered, whenever that happened. */
+  replied: z.number(),
+  /** Replies over sends, in percent, one decimal. */
+  replyRate: z.number(),
+  /** Leads who booked a meeting from this step's mail (the one answered or clicked, else their latest). */
+  meetingsBooked: z.number(),
+});
+export type StepResults = z.infer<typeof stepResultsSchema>;
+
+/** GET /api/analytics/campaigns: the range's campaigns (the 20 newest with mail sent in it), newest first. */
+export const campaignResultsSchema = stepResultsSchema.omit({ step: true }).extend({
+  campaignId: z.number(),
+  /** The campaign's own (first) template. */
+  templateName: z.string().nullable(),
+  createdAt: z.string(),
+  /** A sequence's steps in order, all of them; empty for a single mail. */
+  steps: z.array(stepResultsSchema),
+});
+export type CampaignResults = z.infer<typeof campaignResultsSchema>;
+
+/** How many campaigns the replies and meetings table lists at most. */
+export const CAMPAIGN_RESULTS_LIMIT = 20;
+
+/** SPEC §9: the template performance badge by response rate. */
+export function performanceBadge(responseRate: number): { label: string; tone: 'green' | 'yellow' | 'red' } {
+  if (responseRate >= 15) return { label: 'Excellent', tone: 'green' };
+  if (responseRate >= 10) return { label: 'Good', tone: 'yellow' };
+  return { label: 'Needs Improvement', tone: 'red' };
+}
+
+/** SPEC §9: the performance score bar, min(responseRate × 5, 100). */
+export function performanceScore(responseRate: number): number {
+  return Math.min(responseRate * 5, 100);
+}

@@ -1,0 +1,127 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DateTime } from 'luxon';
+import { type DovecotServer, dovecotUnavailable, startDovecot } from '../../server/test/dovecot';
+import { type SmtpPeer, startSmtpPeer } from '../../server/test/smtp-peer';
+import { connectPeerMailbox, signUpViaApi } from './helpers';
+
+/** "Nov 16, 2026 – Nov 23, 2026": the days a range shows, for a user on UTC (the default timezone). */
+function period(days: number): string {
+  const today = DateTime.utc().startOf('day');
+  return `${today.minus({ days }).toFormat('MMM dd, yyyy')} – ${today.toFormat('MMM dd, yyyy')}`;
+}
+
+test.describe('the analytics screen (local SMTP and IMAP peers)', () => {
+  const unavailable = dovecotUnavailable();
+  test.skip(unavailable !== null && process.env.REQUIRE_ALL !== '1', `Dovecot IMAP: ${unavailable}`);
+  test.describe.configure({ timeout: 90_000 });
+
+  let smtp: SmtpPeer;
+  let imap: DovecotServer;
+  test.beforeAll(async () => {
+    [smtp, imap] = await Promise.all([startSmtpPeer(), startDovecot()]);
+  });
+  test.afterAll(async () => {
+    await Promise.all([smtp?.stop(), imap?.stop()]);
+  });
+
+  /** A mailbox on the peers, an Active template and four leads, through the API the screens use. */
+  async function prepare(page: Page) {
+    await signUpViaApi(page.request);
+    const profile = await page.request.put('/api/user/profile', {
+      data: { postalAddress: '12 Elm Street, Austin, TX 78701' },
+    });
+    expect(profile.status(), await profile.text()).toBe(200);
+    const accountId = await connectPeerMailbox(page.request, smtp, imap);
+    const template = await page.request.post('/api/templates', {
+      data: {
+        name: 'Harbor Intro',
+        subject: 'Hello {firstName}',
+        body: '<p>Hi {firstName}</p>',
+        status: 'active',
+        weekNumber: 1,
+      },
+    });
+    expect(template.status(), await template.text()).toBe(201);
+    const label = `analytics-${Date.now()}`;
+    const leadIds: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const lead = await page.request.post('/api/leads', { data: { email: `${label}-${i}@leads.test` } });
+      expect(lead.status(), await lead.text()).toBe(201);
+      leadIds.push((await lead.json()).id);
+    }
+    // One of the four is refused by the mailbox server: three of four delivered.
+    smtp.failRecipient(`${label}-0@leads.test`, 550, '5.1.1 no such user');
+    return { accountId, templateId: (await template.json()).id as number, leadIds };
+  }
+
+  const card = (page: Page, label: string) =>
+    page.getByRole('region', { name: 'Email rates' }).getByRole('region', { name: label });
+
+  async function chooseRange(page: Page, label: string, range: string) {
+    const asked = page.waitForRequest(
+      (request) => request.url().includes('/api/dashboard/stats') && request.url().endsWith(`range=${range}`),
+    );
+    const chartAsked = page.waitForRequest((request) => request.url().endsWith(`/api/analytics/daily?range=${range}`));
+    await page.getByRole('combobox', { name: 'Time range' }).click();
+    await page.getByRole('option', { name: label, exact: true }).click();
+    await Promise.all([asked, chartAsked]);
+    await expect(page.getByRole('combobox', { name: 'Time range' })).toHaveText(label);
+  }
+
+  test('shows the figures, the chart and template performance for the chosen range', async ({ page }) => {
+    const { accountId, templateId, leadIds } = await prepare(page);
+
+    // Nothing sent yet: zeros and the empty states.
+    await page.goto('/analytics');
+    await expect(page.getByRole('heading', { level: 1, name: 'Analytics Dashboard' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Time range' })).toHaveText('Last 7 days');
+    await expect(card(page, 'Mail Delivered')).toContainText('0.0%');
+    await expect(card(page, 'Conversion Rate')).toContainText('Based on responses');
+    await expect(page.getByText('No template performance data')).toBeVisible();
+    await expect(page.getByText('Send some campaigns to see detailed template performance analytics')).toBeVisible();
+    await expect(page.getByText('No emails sent in this period')).toBeVisible();
+    await expect(page.getByText('No replies in this period yet')).toBeVisible();
+    await expect(page.getByText('No campaigns sent in this period')).toBeVisible();
+    await expect(page.getByText(period(7))).toBeVisible();
+
+    const started = await page.request.post('/api/campaigns/send-mass-email', {
+      data: { accountId, templateId, leadIds },
+    });
+    expect(started.status(), await started.text()).toBe(200);
+    const campaignId: number = (await started.json()).campaignId;
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/campaigns/${campaignId}`)).json()).status, {
+        timeout: 30_000,
+      })
+      .toBe('completed');
+
+    await page.reload();
+    await expect(card(page, 'Mail Delivered')).toContainText('75.0%');
+    await expect(card(page, 'Mail Delivered')).toContainText('3 of 4 emails');
+    await expect(card(page, 'Mail Opened')).toContainText('0.0%');
+    await expect(card(page, 'Mail Responded')).toContainText('0 responded');
+    await expect(page.getByText('No machine opens or clicks were left out.')).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: '3 sent · 0.0% response rate' })).toContainText(
+      'Harbor Intro',
+    );
+    await expect(page.getByText('Needs Improvement')).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Harbor Intro score' })).toBeVisible();
+    await expect(page.getByRole('figure', { name: 'Daily activity chart' })).toBeVisible();
+    await expect(page.getByRole('figure', { name: 'Daily activity chart' }).getByText('Delivered')).toBeVisible();
+    // The campaign's row: three mails accepted, none answered, no meeting yet.
+    const campaignRow = page
+      .getByRole('table', { name: 'Replies and meetings by campaign' })
+      .getByRole('row')
+      .filter({ hasText: 'Harbor Intro' });
+    await expect(campaignRow.getByRole('cell')).toHaveText([/^Harbor Intro\s*Created /, '3', '0', '0.0%', '0']);
+
+    // The select asks the server for the range: mails sent today are in every range, so the figures hold while
+    // the period the chart covers grows.
+    await chooseRange(page, 'Last year', '1y');
+    await expect(page.getByText(period(365))).toBeVisible();
+    await expect(card(page, 'Mail Delivered')).toContainText('3 of 4 emails');
+    await chooseRange(page, 'Last 30 days', '30d');
+    await expect(page.getByText(period(30))).toBeVisible();
+    await expect(card(page, 'Mail Delivered')).toContainText('75.0%');
+  });
+});
