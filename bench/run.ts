@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 
-const BENCHES = ['landing', 'leads', 'campaign'];
+const BENCHES = ['landing', 'leads', 'campaign', 'stats'];
 const chosen = process.env.BENCH ? process.env.BENCH.split(',') : BENCHES;
 const unknown = chosen.filter((name) => !BENCHES.includes(name));
 if (unknown.length > 0) {

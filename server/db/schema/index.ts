@@ -2,5 +2,6 @@ export * from './accounts';
 export * from './campaigns';
 export * from './inbound';
 export * from './leads';
+export * from './strategy';
 export * from './templates';
 export * from './users';

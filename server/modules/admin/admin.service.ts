@@ -16,7 +16,6 @@ import { type Database, queryRows } from '../../db/client';
 import { emailAccounts, type UserRow, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { humanEvent } from '../analytics/campaign-mail-sql';
 import { hashPassword } from '../auth/password';
 import type { SessionsService } from '../auth/sessions.service';
 import type { SendAllowance } from '../sending/send-allowance';
@@ -42,22 +41,19 @@ type UserFigures = {
 
 /**
  * Every user (or one) with their figures, in one statement of grouped subqueries (never one query per user). Lead
- * counts come from the lead_counts rollup. Mails are counted as the dashboard counts them (campaigns.service.ts `stats`,
- * with the same `humanEvent`): campaign mails only; opened when a person (not a machine, decision 0014) opened or clicked it, clicked on a
- * person's click; responded when the lead replied. Here "sent" is the mails delivered (state 'sent'), the base
- * of every rate.
+ * counts come from the lead_counts rollup and mail counts from the mail_rollups the dashboard reads
+ * (analytics/mail-rollups.ts): campaign mails only; opened when a person (not a machine, decision 0014) opened or
+ * clicked it, clicked on a person's click; responded when the lead replied. Here "sent" is the mails delivered,
+ * the base of every rate.
  */
 function userFiguresQuery(onlyUserId?: string) {
   return sql`
   WITH mails AS (
-    SELECT campaign_recipients.user_id,
-      count(*) FILTER (WHERE campaign_recipients.state = 'sent')::int AS sent,
-      count(*) FILTER (WHERE campaign_recipients.state = 'sent' AND ${humanEvent(['open', 'click'])})::int AS opened,
-      count(*) FILTER (WHERE campaign_recipients.state = 'sent' AND ${humanEvent(['click'])})::int AS clicked,
-      count(campaign_recipients.replied_at)::int AS responded
-    FROM campaign_recipients
-    WHERE campaign_recipients.kind = 'campaign'
-    GROUP BY campaign_recipients.user_id
+    SELECT user_id, sum(delivered)::int AS sent, sum(opened)::int AS opened, sum(clicked)::int AS clicked,
+      sum(replied)::int AS responded
+    FROM mail_rollups
+    ${onlyUserId === undefined ? sql`` : sql`WHERE user_id = ${onlyUserId}`}
+    GROUP BY user_id
   ), campaign_totals AS (
     SELECT user_id, count(*)::int AS total, max(created_at) AS last_created_at
     FROM campaigns GROUP BY user_id

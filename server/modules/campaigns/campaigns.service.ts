@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { type AnalyticsRange, rangeStart } from '../../../contract/analytics';
+import type { AnalyticsRange } from '../../../contract/analytics';
 import {
   CAMPAIGN_LIST_LIMIT,
   type Campaign,
@@ -18,13 +18,14 @@ import {
   campaigns,
   type EmailAccountRow,
   emailAccounts,
+  mailRollups,
   templates,
   type UserRow,
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { resourceId } from '../../lib/resource-id';
-import { humanEvent, machineEventCount, outcomeSince } from '../analytics/campaign-mail-sql';
+import { rangeStartDay, rollupSums, rollupsOf } from '../analytics/mail-rollups';
 import { assertMaySend } from '../billing/subscription.service';
 import { campaignAccountIds } from './campaign-accounts';
 import { localWeek } from './campaign-sender';
@@ -226,40 +227,27 @@ export function createCampaignsService(deps: {
     },
 
     /**
-     * SPEC §3 Dashboard stats from the campaign rows. Opens and clicks count delivered mails with a person's open
-     * or click (a click shows the mail was opened, pixel or not); machine hits (decision 0014) are only counted
-     * apart. Rates are percentages with one decimal: delivery of all mails with an outcome, the others of delivered
-     * mails, conversion of the leads mailed. Meetings booked are counted per lead (meetings.ts). With a range, only
-     * the mails whose outcome came since its start (contract/analytics.ts) and what happened to them count.
+     * SPEC §3 Dashboard stats from the campaign mails' rollups (analytics/mail-rollups.ts). Opens and clicks count
+     * delivered mails with a person's open or click (a click shows the mail was opened, pixel or not); machine hits
+     * (decision 0014) are only counted apart. Rates are percentages with one decimal: delivery of all mails with an
+     * outcome, the others of delivered mails, conversion of the leads first mailed in the range who answered
+     * (decision 0020). Meetings booked are counted per lead (meetings.ts). With a range, only the mails whose outcome
+     * came since its start (contract/analytics.ts) and what happened to them count.
      */
     async stats(user: UserRow, range?: AnalyticsRange): Promise<DashboardStats> {
-      const start = range ? rangeStart(range, clock.now(), user.timezone) : null;
-      const [counts] = await db
-        .select({
-          total: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} IN ('sent', 'failed', 'unknown'))::int`,
-          delivered: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'sent')::int`,
-          responded: sql<number>`count(${campaignRecipients.repliedAt})::int`,
-          leadsMailed: sql<number>`count(DISTINCT ${campaignRecipients.leadId}) FILTER (WHERE ${campaignRecipients.state} = 'sent')::int`,
-          leadsResponded: sql<number>`count(DISTINCT ${campaignRecipients.leadId}) FILTER (WHERE ${campaignRecipients.repliedAt} IS NOT NULL)::int`,
-          opened: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'sent' AND ${humanEvent(['open', 'click'])})::int`,
-          clicked: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'sent' AND ${humanEvent(['click'])})::int`,
-          machineEvents: sql<number>`coalesce(sum(${machineEventCount}), 0)::int`,
-        })
-        .from(campaignRecipients)
-        .where(
-          and(eq(campaignRecipients.userId, user.id), eq(campaignRecipients.kind, 'campaign'), outcomeSince(start)),
-        );
+      const fromDay = range ? rangeStartDay(user, range, clock.now()) : null;
+      const [counts] = await db.select(rollupSums).from(mailRollups).where(rollupsOf(user, fromDay));
       return {
-        totalEmailsSent: counts.total,
+        totalEmailsSent: counts.mails,
         emailsDelivered: counts.delivered,
         emailsOpened: counts.opened,
         emailsClicked: counts.clicked,
-        emailsResponded: counts.responded,
-        deliveryRate: ratePercent(counts.delivered, counts.total),
+        emailsResponded: counts.replied,
+        deliveryRate: ratePercent(counts.delivered, counts.mails),
         openRate: ratePercent(counts.opened, counts.delivered),
         clickRate: ratePercent(counts.clicked, counts.delivered),
-        responseRate: ratePercent(counts.responded, counts.delivered),
-        conversionRate: ratePercent(counts.leadsResponded, counts.leadsMailed),
+        responseRate: ratePercent(counts.replied, counts.delivered),
+        conversionRate: ratePercent(counts.leadsReplied, counts.leadsMailed),
         machineEventsLeftOut: counts.machineEvents,
         meetingsBooked: await countMeetingsBooked(db, user.id),
       };

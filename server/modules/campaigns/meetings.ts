@@ -16,8 +16,8 @@ export const bookingPagesOf = (userId: string) =>
 
 /**
  * Meetings booked (issue 10): the user's leads with a response marked "Meeting booked", or with a person's (not a
- * scanner's) click on one of the user's booking links; a lead counts once. The clicks read are the user's human
- * clicks only (tracking_events_user_idx), and none at all without booking links.
+ * scanner's) click on one of the user's booking links; a lead counts once. The clicks read are only the user's
+ * human clicks on those pages (tracking_events_user_click_page_idx, with their lead on them), none without links.
  */
 export async function countMeetingsBooked(db: Database, userId: string): Promise<number> {
   const [row] = await queryRows<{ meetings: number }>(
@@ -27,7 +27,7 @@ export async function countMeetingsBooked(db: Database, userId: string): Promise
           SELECT lead_id FROM inbound_messages
           WHERE user_id = ${userId} AND kind = 'reply' AND meeting_booked_at IS NOT NULL
           UNION
-          SELECT r.lead_id FROM tracking_events e JOIN campaign_recipients r ON r.id = e.recipient_id
+          SELECT e.lead_id FROM tracking_events e
           WHERE e.user_id = ${userId} AND e.kind = 'click' AND NOT e.machine
             AND EXISTS (SELECT 1 FROM booking_pages)
             AND ${pageOf(sql`e.url`)} IN (SELECT page FROM booking_pages)

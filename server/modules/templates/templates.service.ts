@@ -1,13 +1,14 @@
-import { and, desc, eq, getTableColumns, gte, isNotNull, sql } from 'drizzle-orm';
-import { type AnalyticsRange, rangeStart } from '../../../contract/analytics';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { AnalyticsRange } from '../../../contract/analytics';
 import { attachmentRejection, decodedBase64Bytes } from '../../../contract/attachments';
 import { ratePercent } from '../../../contract/display';
 import type { AttachmentSummary, TemplateInputParsed, TemplatePerformanceItem } from '../../../contract/templates';
 import type { Database } from '../../db/client';
-import { sentEmails, templates, type UserRow } from '../../db/schema';
+import { mailRollups, templates, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { resourceId } from '../../lib/resource-id';
+import { rangeStartDay, rollupSums, rollupsOf } from '../analytics/mail-rollups';
 import { sanitizeEmailHtml } from './sanitize-email-html';
 import { toTemplateDetailDto, toTemplateDto } from './template.dto';
 
@@ -94,29 +95,24 @@ export function createTemplatesService(deps: { db: Database; clock: Clock }) {
     },
 
     /**
-     * Per template with sends: how many went out and the share answered, in percent with one decimal; with a range,
-     * of the mails sent since its start.
+     * Per template with sends: how many were delivered and the share answered, in percent with one decimal; with a
+     * range, of the mails sent since its start. Read from the rollups (analytics/mail-rollups.ts).
      */
     async performance(user: UserRow, range?: AnalyticsRange): Promise<TemplatePerformanceItem[]> {
-      const start = range ? rangeStart(range, clock.now(), user.timezone) : null;
+      const fromDay = range ? rangeStartDay(user, range, clock.now()) : null;
       const rows = await db
         .select({
           templateId: templates.id,
           templateName: templates.name,
-          totalSent: sql<number>`count(${sentEmails.id})::int`,
-          responded: sql<number>`count(${sentEmails.respondedAt})::int`,
+          totalSent: rollupSums.delivered,
+          responded: rollupSums.deliveredReplied,
         })
-        .from(templates)
-        .innerJoin(sentEmails, eq(sentEmails.templateId, templates.id))
-        .where(
-          and(
-            eq(templates.userId, user.id),
-            isNotNull(sentEmails.templateId),
-            start ? gte(sentEmails.sentAt, start) : undefined,
-          ),
-        )
+        .from(mailRollups)
+        .innerJoin(templates, eq(templates.id, mailRollups.templateId))
+        .where(rollupsOf(user, fromDay))
         .groupBy(templates.id)
-        .orderBy(desc(sql`count(${sentEmails.id})`));
+        .having(sql`sum(${mailRollups.delivered}) > 0`)
+        .orderBy(desc(sql`sum(${mailRollups.delivered})`));
       return rows.map(({ responded, ...row }) => ({
         ...row,
         responseRate: ratePercent(responded, row.totalSent),
