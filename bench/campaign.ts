@@ -217,7 +217,7 @@ async function sampleMail(handle: DatabaseHandle, owner: CampaignOwner): Promise
     recipientId: recipient.id,
     trackingEnabled: true,
   });
-  return composeCampaignMail({ recipient, lead, user, account, template, links });
+  return composeCampaignMail({ recipient, lead, user, account, template, links, stockTip: null });
 }
 
 /** The baseline: raw pooled nodemailer sending `count` copies of `mail`, each to its own address, all at once. */

@@ -40,4 +40,8 @@ export type ErrorCode =
   | 'ai_timeout'
   | 'ai_refused'
   | 'ai_unusable'
-  | 'ai_unreachable';
+  | 'ai_unreachable'
+  // Market data (stock tips)
+  | 'market_data_rate_limited'
+  | 'market_data_unknown_symbol'
+  | 'market_data_unavailable';

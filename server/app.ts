@@ -20,6 +20,8 @@ import { billingRoutes, registerSubscriptionRefresh } from './modules/billing/bi
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { responsesRoutes } from './modules/responses/responses.routes';
+import { stockTipsRoutes } from './modules/stock-tips/stock-tips.routes';
+import { strategyRoutes } from './modules/strategy/strategy.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { unsubscribeRoutes } from './modules/unsubscribe/unsubscribe.routes';
@@ -70,6 +72,8 @@ export async function buildApp<Catalogue extends JobCatalogue>(
   await app.register(billingRoutes(services.subscriptions, services.stripeWebhooks));
   await app.register(analyticsRoutes(services.analytics));
   await app.register(adminRoutes(services.admin));
+  await app.register(stockTipsRoutes(services.stockTips));
+  await app.register(strategyRoutes(services.strategies));
   app.get('/api/health', async () => ({ status: 'ok' }));
 
   if (options.webDist !== null) await registerWebClient(app, options.webDist ?? defaultWebDist);

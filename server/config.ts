@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { MarketDataConfig } from './market-data/create-market-data';
 
 const envSchema = z
   .object({
@@ -44,6 +45,9 @@ const envSchema = z
     STRIPE_PAYMENT_LINK: z.url({ error: 'must be a Stripe Payment Link such as https://buy.stripe.com/…' }).optional(),
     STRIPE_API_URL: z.url().default('https://api.stripe.com'),
     BILLING_CONTACT: z.string().optional(),
+    MARKET_DATA_PROVIDER: z.enum(['alphavantage', 'sample']).optional(),
+    MARKET_DATA_API_KEY: z.string().optional(),
+    MARKET_DATA_URL: z.url().default('https://www.alphavantage.co'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   // PGlite lives in one process: splitting web and worker needs a shared PostgreSQL server.
@@ -51,6 +55,11 @@ const envSchema = z
     path: ['ROLE'],
     message: 'ROLE=web and ROLE=worker need DATABASE_URL (the embedded database serves one process only)',
     when: (payload) => payload.issues.every((issue) => !['ROLE', 'DATABASE_URL'].includes(String(issue.path?.[0]))),
+  })
+  .refine((env) => env.MARKET_DATA_PROVIDER !== 'alphavantage' || env.MARKET_DATA_API_KEY, {
+    path: ['MARKET_DATA_API_KEY'],
+    message:
+      'MARKET_DATA_PROVIDER=alphavantage needs an API key (free at https://www.alphavantage.co/support/#api-key)',
   });
 
 export type Config = {
@@ -76,6 +85,8 @@ export type Config = {
   inboxPollMs: number;
   oauth: OAuthConfig;
   billing: BillingConfig;
+  /** Where stock tips get their quotes: Alpha Vantage with a key, else the bundled sample. */
+  marketData: MarketDataConfig;
 };
 
 /** Stripe (each part optional: without it, billing is not set up and statuses are set by hand). */
@@ -151,6 +162,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       stripePaymentLink: values.STRIPE_PAYMENT_LINK,
       stripeApiUrl: values.STRIPE_API_URL.replace(/\/+$/, ''),
       contact: values.BILLING_CONTACT,
+    },
+    marketData: {
+      provider: values.MARKET_DATA_PROVIDER ?? (values.MARKET_DATA_API_KEY ? 'alphavantage' : 'sample'),
+      apiKey: values.MARKET_DATA_API_KEY,
+      url: values.MARKET_DATA_URL.replace(/\/+$/, ''),
     },
   };
 }

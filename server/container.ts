@@ -3,6 +3,8 @@ import { pino } from 'pino';
 import { createEmailWriter } from './ai/create-email-writer';
 import { createReplyReader } from './ai/reply-reader';
 import { createReplySuggester } from './ai/reply-suggester';
+import { createStockAnalyst } from './ai/stock-analyst';
+import { createStrategyWriter } from './ai/strategy-writer';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { type JobCatalogue, jobCatalogue } from './jobs/catalogue';
@@ -15,6 +17,7 @@ import { ApiTransport, gmailApi, graphApi } from './mail/api-transport';
 import { GmailInbox } from './mail/gmail-inbox';
 import { GraphInbox } from './mail/graph-inbox';
 import { googleProvider, microsoftProvider } from './mail/oauth-provider';
+import { createMarketData } from './market-data/create-market-data';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createOAuthService } from './modules/accounts/oauth.service';
 import { createAdminService } from './modules/admin/admin.service';
@@ -34,6 +37,8 @@ import { createLeadsService } from './modules/leads/leads.service';
 import { createResponsesService } from './modules/responses/responses.service';
 import { createSendAllowance } from './modules/sending/send-allowance';
 import { createTransportRegistry } from './modules/sending/transport-registry';
+import { createStockTipsService } from './modules/stock-tips/stock-tips.service';
+import { createStrategyService, STALE_GENERATING_MS } from './modules/strategy/strategy.service';
 import { createTemplatesService } from './modules/templates/templates.service';
 import { createTrackingService } from './modules/tracking/tracking.service';
 import { createUnsubscribeService } from './modules/unsubscribe/unsubscribe.service';
@@ -52,7 +57,7 @@ export type ContainerConfig = Pick<
   | 'aiModel'
   | 'aiTimeoutMs'
 > &
-  Partial<Pick<Config, 'aiBaseUrl' | 'aiApiKey' | 'campaignStaleSendingMs' | 'inboxPollMs' | 'billing'>>;
+  Partial<Pick<Config, 'aiBaseUrl' | 'aiApiKey' | 'campaignStaleSendingMs' | 'inboxPollMs' | 'billing' | 'marketData'>>;
 
 export type ContainerOptions<Catalogue extends JobCatalogue> = {
   clock?: Clock;
@@ -134,7 +139,7 @@ type Enqueue = {
 type Ambient = { clock: Clock; sleep?: Sleep; random?: () => number };
 
 function createServices(config: ContainerConfig, db: Database, ambient: Ambient, enqueue: Enqueue) {
-  const { clock } = ambient;
+  const { clock, sleep: waitFor } = ambient;
   const staleSendingMs = config.campaignStaleSendingMs ?? STALE_SENDING_MS;
   const secrets = new SecretBox(config.encryptionKey);
   const oauthProviders = {
@@ -197,6 +202,12 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
   });
   const { billing } = config;
   const stripe = billing?.stripeSecretKey ? createStripeApi(billing.stripeSecretKey, billing.stripeApiUrl) : null;
+  const strategies = createStrategyService({
+    db,
+    clock,
+    writer: createStrategyWriter(config),
+    staleGeneratingMs: Math.max(STALE_GENERATING_MS, 2 * config.aiTimeoutMs),
+  });
   const limiter = new RateLimiter(config.authRateLimitPerMinute, 60_000, () => clock.now().getTime());
   return {
     clock,
@@ -216,6 +227,7 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
       allowance,
       transports,
       suggester: createReplySuggester(config),
+      writingStyle: strategies.writingStyle,
       staleSendingMs,
     }),
     unsubscribe: createUnsubscribeService({ db, linkTokens }),
@@ -234,8 +246,16 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
       accounts,
       clock,
     }),
-    ai: createAiService({ writer: createEmailWriter(config), config }),
+    ai: createAiService({ writer: createEmailWriter(config), config, writingStyle: strategies.writingStyle }),
+    strategies,
     analytics: createAnalyticsService({ db, clock }),
+    stockTips: createStockTipsService({
+      db,
+      clock,
+      marketData: createMarketData(config.marketData),
+      analyst: createStockAnalyst(config),
+      sleep: waitFor && ((ms) => waitFor(ms, new AbortController().signal)),
+    }),
     admin: createAdminService({ db, clock, sessions, allowance, billingConfigured: stripe !== null }),
   };
 }

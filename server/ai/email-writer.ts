@@ -1,4 +1,4 @@
-/** What a writer knows about the sender, from their profile and (later) their marketing strategy. */
+/** What a writer knows about the sender, from their profile. */
 export type WriterProfile = {
   firstName: string | null;
   lastName: string | null;
@@ -10,7 +10,13 @@ export type WriterProfile = {
 
 export type EmailTone = 'professional' | 'friendly' | 'casual';
 
-export type DraftRequest = { prompt: string; profile: WriterProfile; tone: EmailTone };
+/**
+ * How the user wants to sound, from their marketing strategy: its tone, and their "Additional Notes or Adjustments",
+ * which are instructions to the writer (never text for the mail itself). Professional and no notes without one.
+ */
+export type WritingStyle = { tone: EmailTone; notes: string | null };
+
+export type DraftRequest = WritingStyle & { prompt: string; profile: WriterProfile };
 
 /** A draft: subject and body; the body may be HTML or plain text and is sanitised by the caller. */
 export type Draft = { subject: string; body: string };

@@ -1,7 +1,6 @@
 import type OpenAI from 'openai';
 import { z } from 'zod';
-import { AiError } from './ai-error';
-import { type OpenAiWriterOptions, openAiClient, parseJson, providerError } from './openai-writer';
+import { completeJson, JSON_OBJECT, notesInstruction, type OpenAiWriterOptions, openAiClient } from './openai-writer';
 import type { ReplySuggester, ReplySuggestionRequest } from './reply-suggester';
 
 /** How much of each thread message the provider reads: the newest words matter, long histories cost. */
@@ -27,30 +26,18 @@ export class OpenAiReplySuggester implements ReplySuggester {
   }
 
   async suggest(request: ReplySuggestionRequest): Promise<string> {
-    let content: string | null | undefined;
-    try {
-      const completion = await this.client.chat.completions.create({
-        model: this.options.model,
-        response_format: { type: 'json_object' },
-        temperature: 0.5,
-        messages: [
-          { role: 'system', content: systemPrompt(request) },
-          { role: 'user', content: threadText(request) },
-        ],
-      });
-      content = completion.choices[0]?.message?.content;
-    } catch (error) {
-      throw providerError(error, this.options.timeoutMs);
-    }
-    const suggestion = suggestionSchema.safeParse(parseJson(content));
-    if (!suggestion.success) {
-      throw new AiError('unusable', "The AI provider's answer was not a usable reply. Please try again.");
-    }
-    return suggestion.data.body;
+    const prompt = {
+      responseFormat: JSON_OBJECT,
+      temperature: 0.5,
+      system: systemPrompt(request),
+      user: threadText(request),
+    };
+    const suggestion = await completeJson(this.client, this.options, prompt, suggestionSchema, 'reply');
+    return suggestion.body;
   }
 }
 
-function systemPrompt({ profile, tone, priority, now, timeZone }: ReplySuggestionRequest): string {
+function systemPrompt({ profile, tone, notes, priority, now, timeZone }: ReplySuggestionRequest): string {
   const sender = [profile.firstName, profile.lastName].filter(Boolean).join(' ') || 'the sender';
   return [
     'You draft the answer of a local business owner to a prospect who replied to their email.',
@@ -60,6 +47,7 @@ function systemPrompt({ profile, tone, priority, now, timeZone }: ReplySuggestio
     `Now is ${now.toISOString()} (the sender's time zone is ${timeZone}); propose working days and hours.`,
     `Tone: ${tone}. Plain text, under 120 words, no subject line, no placeholders in square brackets,`,
     'ending with a sign-off from the sender. Answer with JSON only: {"body": "..."}.',
+    ...notesInstruction(notes),
   ].join(' ');
 }
 

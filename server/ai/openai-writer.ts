@@ -17,27 +17,57 @@ export class OpenAiWriter implements EmailWriter {
   }
 
   async draft(request: DraftRequest): Promise<Draft> {
-    let content: string | null | undefined;
-    try {
-      const completion = await this.client.chat.completions.create({
-        model: this.options.model,
-        response_format: { type: 'json_object' },
-        temperature: 0.7,
-        messages: [
-          { role: 'system', content: systemPrompt(request) },
-          { role: 'user', content: request.prompt },
-        ],
-      });
-      content = completion.choices[0]?.message?.content;
-    } catch (error) {
-      throw providerError(error, this.options.timeoutMs);
-    }
-    const draft = draftSchema.safeParse(parseJson(content));
-    if (!draft.success) {
-      throw new AiError('unusable', "The AI provider's answer was not a usable draft. Please try again.");
-    }
-    return draft.data;
+    const prompt = {
+      responseFormat: JSON_OBJECT,
+      temperature: 0.7,
+      system: systemPrompt(request),
+      user: request.prompt,
+    };
+    return completeJson(this.client, this.options, prompt, draftSchema, 'draft');
   }
+}
+
+/** Any JSON object: for prompts that spell out the shape themselves. */
+export const JSON_OBJECT = { type: 'json_object' as const };
+
+type JsonPrompt = {
+  responseFormat: OpenAI.ChatCompletionCreateParamsNonStreaming['response_format'];
+  temperature: number;
+  system: string;
+  user: string;
+};
+
+/**
+ * One system + user exchange whose answer must be JSON of the schema, asked the same way by every AI adapter so
+ * that they all fail alike: provider trouble as providerError says, an answer that does not fit as "unusable <what>".
+ */
+export async function completeJson<T>(
+  client: OpenAI,
+  options: Pick<OpenAiWriterOptions, 'model' | 'timeoutMs'>,
+  prompt: JsonPrompt,
+  schema: z.ZodType<T>,
+  what: string,
+): Promise<T> {
+  let content: string | null | undefined;
+  try {
+    const completion = await client.chat.completions.create({
+      model: options.model,
+      response_format: prompt.responseFormat,
+      temperature: prompt.temperature,
+      messages: [
+        { role: 'system', content: prompt.system },
+        { role: 'user', content: prompt.user },
+      ],
+    });
+    content = completion.choices[0]?.message?.content;
+  } catch (error) {
+    throw providerError(error, options.timeoutMs);
+  }
+  const answer = schema.safeParse(parseJson(content));
+  if (!answer.success) {
+    throw new AiError('unusable', `The AI provider's answer was not a usable ${what}. Please try again.`);
+  }
+  return answer.data;
 }
 
 /** A client of the configured provider that gives up after the timeout and never retries by itself. */
@@ -51,7 +81,7 @@ export function openAiClient(options: Omit<OpenAiWriterOptions, 'model'>): OpenA
   });
 }
 
-function systemPrompt({ profile, tone }: DraftRequest): string {
+function systemPrompt({ profile, tone, notes }: DraftRequest): string {
   const sender = [profile.firstName, profile.lastName].filter(Boolean).join(' ') || 'the sender';
   return [
     'You write short, personal cold emails for a local business owner.',
@@ -62,11 +92,17 @@ function systemPrompt({ profile, tone }: DraftRequest): string {
     'where natural; use no other variables.',
     'Answer with JSON only: {"subject": "...", "body": "..."} where body is simple HTML using <p>, <strong>, <em>,',
     '<ul>, <li> and <a> only, ending with a sign-off from the sender.',
+    ...notesInstruction(notes),
   ].join(' ');
 }
 
+/** The user's own notes from their marketing strategy, as instructions that come after (and so refine) ours. */
+export function notesInstruction(notes: string | null): string[] {
+  return notes ? [`The sender's own instructions for their emails (follow them): ${notes}`] : [];
+}
+
 /** Models sometimes wrap JSON in a Markdown fence despite being asked not to. */
-export function parseJson(content: string | null | undefined): unknown {
+function parseJson(content: string | null | undefined): unknown {
   if (!content) return null;
   const unfenced = content
     .trim()
@@ -79,7 +115,7 @@ export function parseJson(content: string | null | undefined): unknown {
   }
 }
 
-export function providerError(error: unknown, timeoutMs: number): AiError {
+function providerError(error: unknown, timeoutMs: number): AiError {
   if (error instanceof OpenAI.APIConnectionTimeoutError) {
     const seconds = Math.round(timeoutMs / 1000);
     return new AiError('timeout', `The AI provider did not answer within ${seconds} seconds. Please try again.`);

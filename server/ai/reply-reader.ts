@@ -1,7 +1,9 @@
+import type OpenAI from 'openai';
 import { z } from 'zod';
 import { RESPONSE_PRIORITIES } from '../../contract/responses';
 import type { ReplyIntent } from '../mail/inbound/reply-intent';
 import { type AiConfig, hasAiProvider } from './create-email-writer';
+import type { completeJson } from './openai-writer';
 
 /** How much of a reply the provider reads: what the prospect wrote stands at the top. */
 const READ_CHARS = 4_000;
@@ -50,29 +52,20 @@ const INSTRUCTIONS = [
  */
 export function createReplyReader(config: AiConfig): ReplyReader {
   if (!hasAiProvider(config)) return { read: async () => null };
-  let provider:
-    | Promise<{ client: import('openai').default; parseJson: (content?: string | null) => unknown }>
-    | undefined;
+  let provider: Promise<{ client: OpenAI; completeJson: typeof completeJson }> | undefined;
   return {
     async read({ subject, text }) {
       try {
-        provider ??= import('./openai-writer').then(({ openAiClient, parseJson }) => ({
+        provider ??= import('./openai-writer').then(({ openAiClient, completeJson }) => ({
           client: openAiClient({ baseUrl: config.aiBaseUrl, apiKey: config.aiApiKey, timeoutMs: config.aiTimeoutMs }),
-          parseJson,
+          completeJson,
         }));
-        const { client, parseJson } = await provider;
-        const completion = await client.chat.completions.create({
-          model: config.aiModel,
-          response_format: INTENT_FORMAT,
-          temperature: 0,
-          messages: [
-            { role: 'system', content: INSTRUCTIONS },
-            { role: 'user', content: `Subject: ${subject}\n\n${text.slice(0, READ_CHARS)}` },
-          ],
-        });
-        const intent = intentSchema.safeParse(parseJson(completion.choices[0]?.message?.content));
-        if (!intent.success) return null;
-        return { ...intent.data, reason: intent.data.reason.slice(0, REASON_CHARS) };
+        const { client, completeJson } = await provider;
+        const options = { model: config.aiModel, timeoutMs: config.aiTimeoutMs };
+        const user = `Subject: ${subject}\n\n${text.slice(0, READ_CHARS)}`;
+        const prompt = { responseFormat: INTENT_FORMAT, temperature: 0, system: INSTRUCTIONS, user };
+        const intent = await completeJson(client, options, prompt, intentSchema, 'reading');
+        return { ...intent, reason: intent.reason.slice(0, REASON_CHARS) };
       } catch {
         return null;
       }

@@ -1,10 +1,10 @@
 import type { ResponsePriority, ThreadMessage } from '../../contract/responses';
 import { type AiConfig, hasAiProvider } from './create-email-writer';
-import type { EmailTone, WriterProfile } from './email-writer';
+import type { WriterProfile, WritingStyle } from './email-writer';
 import { OfflineReplySuggester } from './offline-reply-suggester';
 
 /** What a suggester knows when it drafts an answer to a prospect's reply. */
-export type ReplySuggestionRequest = {
+export type ReplySuggestionRequest = WritingStyle & {
   priority: ResponsePriority;
   subject: string;
   /** What the prospect wrote, quoted history stripped. */
@@ -13,7 +13,6 @@ export type ReplySuggestionRequest = {
   /** The conversation so far, oldest first, the prospect's reply last. */
   thread: Pick<ThreadMessage, 'direction' | 'subject' | 'body' | 'at'>[];
   profile: WriterProfile;
-  tone: EmailTone;
   /** The sender's now and zone, from which proposed times and dates are counted. */
   now: Date;
   timeZone: string;

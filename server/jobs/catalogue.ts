@@ -32,6 +32,23 @@ export const jobCatalogue = {
       return { expired };
     },
   }),
+  /**
+   * The stock tip of the day: a new tip for every user who has one or includes it in a template, after the US
+   * market's close, spaced out; a user whose refresh fails keeps the previous tip and is logged.
+   */
+  'stock-tips.refresh-daily': defineJob({
+    payload: z.object({}).passthrough(),
+    policy: { retryLimit: 1, retryDelay: 600, expireInSeconds: 6 * 3600 },
+    cron: '30 22 * * *',
+    async run(_payload, { services, log }) {
+      const result = await services.stockTips.refreshDaily();
+      for (const failure of result.failed)
+        log.warn(`Stock tip of user ${failure.userId} not refreshed: ${failure.message}`);
+      if (result.leftForLater > 0) log.warn(`${result.leftForLater} stock tip(s) left for tomorrow: provider limit`);
+      log.info(`Refreshed ${result.refreshed} stock tip(s)`);
+      return { refreshed: result.refreshed, failed: result.failed.length, leftForLater: result.leftForLater };
+    },
+  }),
   /** Sends what a campaign has left to send; comes back by itself after a daily limit or a retry wait. */
   'campaigns.send': defineJob({
     payload: z.object({ campaignId: z.number().int().positive() }),

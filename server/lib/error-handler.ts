@@ -17,6 +17,9 @@ const DOMAIN_STATUS: Partial<Record<ErrorCode, number>> = {
   ai_unreachable: 502,
   ai_refused: 502,
   ai_unusable: 502,
+  market_data_rate_limited: 429,
+  market_data_unknown_symbol: 502,
+  market_data_unavailable: 502,
 };
 
 /**

@@ -162,3 +162,23 @@ test.describe('sending a campaign from the dashboard (local SMTP and IMAP peers)
     await expect(page.getByText('25 selected.')).toBeVisible();
   });
 });
+
+test('the stock tip footer preview shows the current tip with its analysis cut at 100 characters', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await page.goto('/');
+  const preview = page.getByRole('figure', { name: 'Stock tip footer' });
+  await expect(page.getByText('No stock tip yet')).toBeVisible();
+  await expect(preview).toHaveCount(0);
+
+  const refreshed = await page.request.post('/api/stock-tip/refresh');
+  expect(refreshed.status()).toBe(200);
+  const tip = await refreshed.json();
+  await page.reload();
+  await expect(preview).toContainText(`${tip.symbol} $${Number(tip.currentPrice).toFixed(2)}`);
+  await expect(preview).toContainText(tip.recommendation.toUpperCase());
+  await expect(preview).toContainText('not financial advice');
+  await expect(page.getByText('Sample data', { exact: true })).toBeVisible();
+  const analysis = (await preview.locator('p').nth(1).textContent()) ?? '';
+  expect(tip.aiAnalysis.length).toBeGreaterThan(100);
+  expect(analysis).toBe(`${tip.aiAnalysis.slice(0, 100).trimEnd()}…`);
+});

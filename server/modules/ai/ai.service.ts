@@ -1,7 +1,7 @@
 import type { AiProviderStatus } from '../../../contract/ai';
 import type { AiGenerateResponse } from '../../../contract/templates';
 import type { AiConfig } from '../../ai/create-email-writer';
-import type { EmailTone, EmailWriter } from '../../ai/email-writer';
+import type { EmailWriter, WritingStyle } from '../../ai/email-writer';
 import type { UserRow } from '../../db/schema';
 import { sanitizeEmailHtml, textToHtml } from '../templates/sanitize-email-html';
 
@@ -10,13 +10,16 @@ export type AiService = ReturnType<typeof createAiService>;
 /** The environment variables that choose the AI provider; the Settings page names them for administrators. */
 const AI_SETTINGS = ['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL'];
 
-export function createAiService(deps: { writer: EmailWriter; config: AiConfig }) {
+export function createAiService(deps: {
+  writer: EmailWriter;
+  config: AiConfig;
+  /** The tone and notes of the user's marketing strategy. */
+  writingStyle: (user: UserRow) => Promise<WritingStyle>;
+}) {
   return {
-    /** POST /api/ai/generate-from-prompt: a draft in the user's voice, sanitised like any template body. */
+    /** POST /api/ai/generate-from-prompt: a draft in the strategy's tone and notes, sanitised. */
     async generateFromPrompt(user: UserRow, prompt: string): Promise<AiGenerateResponse> {
-      // The marketing strategy's tone takes over here once strategies exist (a later issue).
-      const tone: EmailTone = 'professional';
-      const draft = await deps.writer.draft({ prompt, profile: user, tone });
+      const draft = await deps.writer.draft({ prompt, profile: user, ...(await deps.writingStyle(user)) });
       return {
         subject: draft.subject.replace(/[\r\n]+/g, ' ').trim(),
         body: sanitizeEmailHtml(textToHtml(draft.body)),

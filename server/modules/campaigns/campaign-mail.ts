@@ -1,3 +1,4 @@
+import { type StockTip, stockTipFooterLines } from '../../../contract/stock-tips';
 import { escapeHtml } from '../../../contract/template-render';
 import type { EmailAccountRow, LeadRow, TemplateRow, UserRow } from '../../db/schema';
 import { UNSUBSCRIBE_SUBJECT } from '../../mail/inbound/reply-intent';
@@ -14,7 +15,8 @@ export function senderName(user: Pick<UserRow, 'firstName' | 'lastName' | 'compa
 
 /**
  * One campaign mail as it leaves: the template rendered for the lead, an HTML and a plain-text part, the template's
- * files, and a footer with the sender's name, postal address and an unsubscribe link, which the List-Unsubscribe
+ * files, the user's stock tip of the day when the template includes it (and the user has one), and a footer with the
+ * sender's name, postal address and an unsubscribe link, which the List-Unsubscribe
  * headers (RFC 2369, one-click per RFC 8058) repeat for mail clients. With tracking on, the HTML part's http(s) links
  * lead through their click links and it ends with the open pixel; the plain-text part keeps the links as written
  * (decision 0014).
@@ -26,8 +28,11 @@ export function composeCampaignMail(input: {
   account: EmailAccountRow;
   template: TemplateRow;
   links: MailLinks;
+  /** The user's current stock tip, if any. */
+  stockTip: StockTip | null;
 }): OutgoingMail {
   const { recipient, lead, user, account, template, links } = input;
+  const tip = template.includeStockTip && input.stockTip ? stockTipFooterLines(input.stockTip) : null;
   const { unsubscribeUrl, tracking } = links;
   const rendered = renderEmail(template, lead);
   const sender = senderName(user) ?? account.email;
@@ -37,7 +42,11 @@ export function composeCampaignMail(input: {
     .filter(Boolean)
     .join(', ');
   const footerText = `${sender} · ${address}`;
-  const htmlFooter = `<p style="color:#6b7280;font-size:12px">${escapeHtml(footerText)}<br><a href="${escapeHtml(unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a></p>`;
+  const tipHtml = tip
+    ? `<p style="color:#374151;font-size:13px;border-top:1px solid #e5e7eb;padding-top:8px"><strong>${escapeHtml(tip.headline)}</strong><br>${escapeHtml(tip.analysis)}<br><em style="color:#6b7280;font-size:12px">${escapeHtml(tip.disclaimer)}</em></p>`
+    : '';
+  const tipText = tip ? `\n\n${tip.headline}\n${tip.analysis}\n${tip.disclaimer}` : '';
+  const htmlFooter = `${tipHtml}<p style="color:#6b7280;font-size:12px">${escapeHtml(footerText)}<br><a href="${escapeHtml(unsubscribeUrl)}" style="color:#6b7280">Unsubscribe</a></p>`;
   return {
     from: { name: account.displayName, address: account.email },
     to: lead.email,
@@ -45,7 +54,7 @@ export function composeCampaignMail(input: {
     html: tracking
       ? `${trackLinks(rendered.html, tracking)}${htmlFooter}${openPixel(tracking)}`
       : `${rendered.html}${htmlFooter}`,
-    text: `${rendered.text}\n\n--\n${footerText}\nUnsubscribe: ${unsubscribeUrl}`,
+    text: `${rendered.text}${tipText}\n\n--\n${footerText}\nUnsubscribe: ${unsubscribeUrl}`,
     // Derived from the row, so the mail can be matched to it (replies, bounces, a Sent-folder check) whatever happens.
     messageId: campaignMessageId(recipient, account.email),
     attachments: template.attachments.map((file) => ({

@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { isInSendingWindow, nextSendingTime } from '../../../contract/sending-window';
+import type { StockTip } from '../../../contract/stock-tips';
 import type { Database } from '../../db/client';
 import {
   type CampaignRecipientRow,
@@ -31,6 +32,7 @@ import {
   type SendAllowance,
 } from '../sending/send-allowance';
 import type { SenderConnection, TransportRegistry } from '../sending/transport-registry';
+import { currentStockTip } from '../stock-tips/current-stock-tip';
 import { mailLinks } from '../tracking/mail-links';
 import { sendingWindowOf } from '../users/sending-window';
 import { campaignAccountIds } from './campaign-accounts';
@@ -77,6 +79,8 @@ type RunContext = {
   campaign: CampaignRow;
   user: UserRow;
   steps: Map<number, RunStep>;
+  /** The user's stock tip, read once per run when a step's template includes it. */
+  stockTip: StockTip | null;
   /** The run's mails between their claim and their outcome. */
   inFlight: { mails: number };
   /** The run's last reservation: its loops take theirs one after another, so they wake in the order of their slots. */
@@ -384,6 +388,7 @@ export function createCampaignSender(deps: {
       account,
       template: versionOf(template, step.variants, row.variant),
       links: mailLinks({ linkTokens, publicUrl, recipientId: row.id, trackingEnabled: campaign.trackingEnabled }),
+      stockTip: context.stockTip,
     });
     if (step.sameThread) await continueThread(mail, row);
     try {
@@ -516,7 +521,9 @@ export function createCampaignSender(deps: {
         }
         await beat();
       };
-      const context = { campaign, user, steps, inFlight: { mails: 0 }, lastReservation: Promise.resolve() };
+      const includesTip = [...steps.values()].some((step) => step.template?.includeStockTip);
+      const stockTip = includesTip ? await currentStockTip(db, user.id) : null;
+      const context = { campaign, user, steps, stockTip, inFlight: { mails: 0 }, lastReservation: Promise.resolve() };
       const outcomes = await Promise.allSettled(
         Array.from({ length: SEND_CONCURRENCY }, () => sendLoop(campaignId, context, afterMail)),
       );

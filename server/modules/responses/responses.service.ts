@@ -10,7 +10,7 @@ import {
   type SuggestedReply,
   type UpdateResponseRequest,
 } from '../../../contract/responses';
-import type { EmailTone } from '../../ai/email-writer';
+import type { WritingStyle } from '../../ai/email-writer';
 import type { ReplySuggester } from '../../ai/reply-suggester';
 import type { Database } from '../../db/client';
 import { campaignRecipients, emailAccounts, inboundMessages, type UserRow } from '../../db/schema';
@@ -43,6 +43,8 @@ export function createResponsesService(deps: {
   allowance: SendAllowance;
   transports: TransportRegistry;
   suggester: ReplySuggester;
+  /** The tone and notes of the user's marketing strategy, for suggested answers. */
+  writingStyle: (user: UserRow) => Promise<WritingStyle>;
   /** A reply still `sending` this long after it was claimed belongs to a process that stopped mid-send. */
   staleSendingMs: number;
 }) {
@@ -205,12 +207,10 @@ export function createResponsesService(deps: {
       return toResponse(await ownedRow(user, rawId));
     },
 
-    /** POST /api/responses/{id}/suggest-reply: a draft in the user's tone, with the thread as context; never sent. */
+    /** POST /api/responses/{id}/suggest-reply: a reply draft in the strategy's tone and notes; never sent. */
     async suggestReply(user: UserRow, rawId: string): Promise<SuggestedReply> {
       const row = await ownedRow(user, rawId);
       const { response, lead } = row;
-      // The marketing strategy's tone takes over here once strategies exist (a later issue).
-      const tone: EmailTone = 'professional';
       const body = await suggester.suggest({
         priority: response.priority ?? 'medium',
         subject: response.subject,
@@ -218,7 +218,7 @@ export function createResponsesService(deps: {
         prospect: { firstName: lead?.firstName ?? null, company: lead?.company ?? null },
         thread: await readThread(db, user, row),
         profile: user,
-        tone,
+        ...(await deps.writingStyle(user)),
         now: clock.now(),
         timeZone: user.timezone,
       });

@@ -26,4 +26,8 @@ export const sharedQueryKeys = {
   analytics: ['/api/analytics'] as const,
   /** The dashboard's figures; change whenever leads do. */
   dashboardStats: ['/api/dashboard/stats'] as const,
+  /** The marketing strategy: the onboarding screen writes it, a new sequence takes its defaults from it. */
+  marketingStrategy: ['/api/marketing-strategy'] as const,
+  /** The user's current stock tip: the Stock Tips page and the dashboard's footer preview. */
+  stockTip: ['/api/stock-tip/current'] as const,
 };

@@ -4,6 +4,7 @@ import { SubscriptionBanner } from '@/features/campaigns/components/subscription
 import { AccountInformationCard } from '@/features/settings/components/account-information-card';
 import { AiProviderCard } from '@/features/settings/components/ai-provider-card';
 import { BookingLinksCard } from '@/features/settings/components/booking-links-card';
+import { MarketingStrategyCard } from '@/features/settings/components/marketing-strategy-card';
 import { PasswordCard } from '@/features/settings/components/password-card';
 import { ProfileInformationCard } from '@/features/settings/components/profile-information-card';
 import { SenderDetailsCard } from '@/features/settings/components/sender-details-card';
@@ -21,6 +22,7 @@ export default function SettingsRoute() {
         <AccountInformationCard user={user} />
         <SubscriptionCard user={user} />
         <ProfileInformationCard user={user} />
+        <MarketingStrategyCard />
         <SenderDetailsCard user={user} />
         <BookingLinksCard user={user} />
         <SendingWindowCard user={user} />

@@ -1,10 +1,5 @@
-import { PageHeader } from '@/components/page-header';
+import { StockTipsScreen } from '@/features/stock-tips/components/stock-tips-screen';
 
 export default function StockTipsRoute() {
-  return (
-    <PageHeader
-      title="Stock Tips"
-      description="A daily AI-generated stock tip that can appear at the foot of your emails."
-    />
-  );
+  return <StockTipsScreen />;
 }

@@ -7,7 +7,9 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { useSendableTemplates, useSendingAccounts } from '../api/get-sending-options';
-import { newFollowUp, type SequenceDraft, sequenceProblem, sequenceSummary } from '../lib/sequence-draft';
+import { useSequenceDefaults } from '../api/get-strategy-defaults';
+import { type SequenceDraft, sequenceProblem, sequenceSummary } from '../lib/sequence-draft';
+import { defaultFollowUps, defaultsHint } from '../lib/strategy-sequence';
 import { SequenceEditor } from './sequence-editor';
 
 /**
@@ -41,18 +43,19 @@ export function CampaignConfigCard({
 }) {
   const accounts = useSendingAccounts();
   const templates = useSendableTemplates();
+  const sequenceDefaults = useSequenceDefaults();
   const account = accounts.data?.find((item) => String(item.id) === accountId);
   const template = templates.data?.find((item) => String(item.id) === templateId);
   const ready = Boolean(account && template && recipientCount > 0 && !sequenceProblem(sequence));
 
-  // A sequence has at least two steps: turning it on brings the first follow-up.
+  // A sequence has at least two steps: turning it on brings the follow-ups the marketing strategy suggests.
   const toggleSequence = (enabled: boolean) =>
     onSequence({
       ...sequence,
       enabled,
       followUps:
         enabled && sequence.followUps.length === 0
-          ? [newFollowUp(templates.data ?? [], [templateId])]
+          ? defaultFollowUps(templates.data ?? [], templateId, sequenceDefaults)
           : sequence.followUps,
     });
 
@@ -125,7 +128,7 @@ export function CampaignConfigCard({
           <div className="grid gap-1">
             <Label htmlFor="campaign-sequence">Send as a sequence</Label>
             <p id="campaign-sequence-hint" className="text-muted-foreground text-xs">
-              Follow-up steps go to the leads who did not reply, weekly or monthly.
+              Follow-up steps go to the leads who did not reply, weekly or monthly. {defaultsHint(sequenceDefaults)}
             </p>
           </div>
           <Switch

@@ -13,6 +13,7 @@ import { CampaignConfigCard } from './campaign-config-card';
 import { CampaignProgressCard } from './campaign-progress-card';
 import { CampaignsListCard } from './campaigns-list-card';
 import { RecipientsCard } from './recipients-card';
+import { StockTipFooterPreview } from './stock-tip-footer-preview';
 import { SubscriptionBanner } from './subscription-banner';
 
 /**
@@ -165,6 +166,7 @@ export function DashboardScreen({ user, followups }: { user: User; followups?: R
             busy={selecting}
           />
         </div>
+        <StockTipFooterPreview />
         <CampaignsListCard onShow={setShownCampaign} />
       </div>
     </>
