@@ -3,12 +3,24 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/chromium';
+import { E2E_POSTGRES_PORT } from './tests/e2e/postgres-database';
 
 const port = Number(process.env.E2E_PORT ?? 5190);
 const baseURL = `http://localhost:${port}`;
+const postgresURL = `http://localhost:${E2E_POSTGRES_PORT}`;
 // A fresh embedded database for every run, so the first user registered (globalSetup) is the admin.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'lr-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+
+/** What both servers of the browser tests run with. */
+const serverEnv = {
+  AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  LOG_LEVEL: 'warn',
+  // Mailboxes are read in short sessions, so a reply appended to Dovecot shows within seconds.
+  INBOX_POLL_SECONDS: '2',
+  // The settings spec signs Stripe webhooks with it.
+  STRIPE_WEBHOOK_SECRET: 'whsec_e2e_localreach',
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -24,21 +36,21 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions,
   },
-  webServer: {
-    command: 'node --import tsx server/main.ts',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-      LOG_LEVEL: 'warn',
-      // Mailboxes are read in short sessions, so a reply appended to Dovecot shows within seconds.
-      INBOX_POLL_SECONDS: '2',
-      // The settings spec signs Stripe webhooks with it.
-      STRIPE_WEBHOOK_SECRET: 'whsec_e2e_localreach',
+  webServer: [
+    {
+      command: 'node --import tsx server/main.ts',
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ...serverEnv, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL },
     },
-  },
+    {
+      // History older than any screen can make, laid down with SQL (tests/e2e/postgres-server.ts).
+      command: 'node --import tsx tests/e2e/postgres-server.ts',
+      url: `${postgresURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ...serverEnv, PORT: String(E2E_POSTGRES_PORT), PUBLIC_URL: postgresURL },
+    },
+  ],
 });

@@ -1,13 +1,29 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DateTime } from 'luxon';
+import pg from 'pg';
 import { type DovecotServer, dovecotUnavailable, startDovecot } from '../../server/test/dovecot';
 import { type SmtpPeer, startSmtpPeer } from '../../server/test/smtp-peer';
 import { connectPeerMailbox, signUpViaApi } from './helpers';
+import { E2E_POSTGRES_PORT, e2ePostgresUrl } from './postgres-database';
 
 /** "Nov 16, 2026 – Nov 23, 2026": the days a range shows, for a user on UTC (the default timezone). */
 function period(days: number): string {
   const today = DateTime.utc().startOf('day');
   return `${today.minus({ days }).toFormat('MMM dd, yyyy')} – ${today.toFormat('MMM dd, yyyy')}`;
+}
+
+const card = (page: Page, label: string) =>
+  page.getByRole('region', { name: 'Email rates' }).getByRole('region', { name: label });
+
+async function chooseRange(page: Page, label: string, range: string) {
+  const asked = page.waitForRequest(
+    (request) => request.url().includes('/api/dashboard/stats') && request.url().endsWith(`range=${range}`),
+  );
+  const chartAsked = page.waitForRequest((request) => request.url().endsWith(`/api/analytics/daily?range=${range}`));
+  await page.getByRole('combobox', { name: 'Time range' }).click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+  await Promise.all([asked, chartAsked]);
+  await expect(page.getByRole('combobox', { name: 'Time range' })).toHaveText(label);
 }
 
 test.describe('the analytics screen (local SMTP and IMAP peers)', () => {
@@ -52,20 +68,6 @@ test.describe('the analytics screen (local SMTP and IMAP peers)', () => {
     // One of the four is refused by the mailbox server: three of four delivered.
     smtp.failRecipient(`${label}-0@leads.test`, 550, '5.1.1 no such user');
     return { accountId, templateId: (await template.json()).id as number, leadIds };
-  }
-
-  const card = (page: Page, label: string) =>
-    page.getByRole('region', { name: 'Email rates' }).getByRole('region', { name: label });
-
-  async function chooseRange(page: Page, label: string, range: string) {
-    const asked = page.waitForRequest(
-      (request) => request.url().includes('/api/dashboard/stats') && request.url().endsWith(`range=${range}`),
-    );
-    const chartAsked = page.waitForRequest((request) => request.url().endsWith(`/api/analytics/daily?range=${range}`));
-    await page.getByRole('combobox', { name: 'Time range' }).click();
-    await page.getByRole('option', { name: label, exact: true }).click();
-    await Promise.all([asked, chartAsked]);
-    await expect(page.getByRole('combobox', { name: 'Time range' })).toHaveText(label);
   }
 
   test('shows the figures, the chart and template performance for the chosen range', async ({ page }) => {
@@ -123,5 +125,90 @@ test.describe('the analytics screen (local SMTP and IMAP peers)', () => {
     await chooseRange(page, 'Last 30 days', '30d');
     await expect(page.getByText(period(30))).toBeVisible();
     await expect(card(page, 'Mail Delivered')).toContainText('75.0%');
+  });
+});
+
+test.describe('the analytics ranges over months of history (PostgreSQL)', () => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  test.skip(!serverUrl && process.env.REQUIRE_ALL !== '1', 'TEST_DATABASE_URL is not set');
+  test.use({ baseURL: `http://localhost:${E2E_POSTGRES_PORT}` });
+
+  /**
+   * Mails a campaign sent days ago, as the engine records them, laid down with SQL: three delivered 20 days ago
+   * (one answered), and five 200 days ago (four delivered); nothing in the last week.
+   */
+  async function seedHistory(userId: string, templateId: number) {
+    const db = new pg.Client({ connectionString: e2ePostgresUrl(serverUrl as string) });
+    await db.connect();
+    try {
+      const daysAgo = (days: number) => DateTime.utc().minus({ days }).set({ hour: 12 }).toISO();
+      const [{ id: campaignId }] = (
+        await db.query(
+          `INSERT INTO campaigns (user_id, template_id, status, finished_at) VALUES ($1, $2, 'completed', now())
+           RETURNING id`,
+          [userId, templateId],
+        )
+      ).rows;
+      const mails = [
+        ...[0, 1, 2].map((i) => ({ days: 20, state: 'sent', replied: i === 0 })),
+        ...[0, 1, 2, 3, 4].map((i) => ({ days: 200, state: i === 4 ? 'failed' : 'sent', replied: false })),
+      ];
+      for (const [index, mail] of mails.entries()) {
+        const [{ id: leadId }] = (
+          await db.query('INSERT INTO leads (user_id, email) VALUES ($1, $2) RETURNING id', [
+            userId,
+            `history-${index}-${Date.now()}@leads.test`,
+          ])
+        ).rows;
+        await db.query(
+          `INSERT INTO campaign_recipients (campaign_id, user_id, lead_id, state, attempts, subject, claimed_at,
+             sent_at, replied_at)
+           VALUES ($1, $2, $3, $4, 1, 'Hello', $5, CASE WHEN $4 = 'sent' THEN $5::timestamptz END,
+             CASE WHEN $6 THEN $5::timestamptz + interval '1 hour' END)`,
+          [campaignId, userId, leadId, mail.state, daysAgo(mail.days), mail.replied],
+        );
+      }
+    } finally {
+      await db.end();
+    }
+  }
+
+  test('the range select changes the figures, the chart and template performance', async ({ page }) => {
+    await signUpViaApi(page.request);
+    const userId: string = (await (await page.request.get('/api/auth/user')).json()).id;
+    const template = await page.request.post('/api/templates', {
+      data: { name: 'Spring Offer', subject: 'Hello', body: '<p>Hi</p>', status: 'active' },
+    });
+    expect(template.status(), await template.text()).toBe(201);
+    await seedHistory(userId, (await template.json()).id);
+
+    await page.goto('/analytics');
+    await expect(page.getByRole('combobox', { name: 'Time range' })).toHaveText('Last 7 days');
+    await expect(card(page, 'Mail Delivered')).toContainText('0 of 0 emails');
+    await expect(page.getByText('No emails sent in this period')).toBeVisible();
+    await expect(page.getByText('No template performance data')).toBeVisible();
+
+    await chooseRange(page, 'Last 30 days', '30d');
+    await expect(card(page, 'Mail Delivered')).toContainText('3 of 3 emails');
+    await expect(card(page, 'Mail Responded')).toContainText('1 responded');
+    await expect(card(page, 'Mail Responded')).toContainText('33.3%');
+    await expect(page.getByRole('figure', { name: 'Daily activity chart' })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: '3 sent · 33.3% response rate' })).toContainText(
+      'Spring Offer',
+    );
+
+    await chooseRange(page, 'Last year', '1y');
+    await expect(card(page, 'Mail Delivered')).toContainText('7 of 8 emails');
+    await expect(card(page, 'Mail Delivered')).toContainText('87.5%');
+    await expect(card(page, 'Mail Responded')).toContainText('14.3%');
+    await expect(page.getByRole('listitem').filter({ hasText: '7 sent · 14.3% response rate' })).toContainText(
+      'Spring Offer',
+    );
+
+    // Back to the first range: its answers are already in the page's cache, so no request need go out.
+    await page.getByRole('combobox', { name: 'Time range' }).click();
+    await page.getByRole('option', { name: 'Last 7 days', exact: true }).click();
+    await expect(card(page, 'Mail Delivered')).toContainText('0 of 0 emails');
+    await expect(page.getByText('No emails sent in this period')).toBeVisible();
   });
 });
