@@ -5,6 +5,9 @@ import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/chromium';
 import { E2E_POSTGRES_PORT } from './tests/e2e/postgres-database';
 
+/** The lead finder's fixtures (tests/e2e/lead-finder-fixtures.ts): Nominatim + Overpass, and business websites. */
+const leadFinderFixtures = `http://127.0.0.1:${Number(process.env.LEAD_FINDER_FIXTURE_PORT ?? 5192)}`;
+
 const port = Number(process.env.E2E_PORT ?? 5190);
 const baseURL = `http://localhost:${port}`;
 const postgresURL = `http://localhost:${E2E_POSTGRES_PORT}`;
@@ -42,7 +45,22 @@ export default defineConfig({
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { ...serverEnv, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseURL },
+      env: {
+        ...serverEnv,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: baseURL,
+        NOMINATIM_URL: leadFinderFixtures,
+        OVERPASS_URL: `${leadFinderFixtures}/api/interpreter`,
+        // The fixture websites are on 127.0.0.1; never set in production (README).
+        LEAD_FINDER_ALLOW_LOOPBACK: '1',
+      },
+    },
+    {
+      command: 'node --import tsx tests/e2e/lead-finder-fixtures.ts',
+      url: `${leadFinderFixtures}/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
     {
       // History older than any screen can make, laid down with SQL (tests/e2e/postgres-server.ts).

@@ -18,6 +18,7 @@ import { registerSessionAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes, registerSubscriptionRefresh } from './modules/billing/billing.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
+import { leadFinderRoutes } from './modules/lead-finder/lead-finder.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { responsesRoutes } from './modules/responses/responses.routes';
 import { stockTipsRoutes } from './modules/stock-tips/stock-tips.routes';
@@ -61,6 +62,7 @@ export async function buildApp<Catalogue extends JobCatalogue>(
   await app.register(authRoutes(services.auth, config.secureCookies));
   await app.register(usersRoutes(services.users));
   await app.register(leadsRoutes(services.leads));
+  await app.register(leadFinderRoutes(services.leadFinder));
   await app.register(templatesRoutes(services.templates));
   await app.register(accountsRoutes(services.accounts));
   await app.register(campaignsRoutes(services.campaigns));

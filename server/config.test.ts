@@ -58,6 +58,19 @@ describe('loadConfig', () => {
     expect(message).toMatch(/- ROLE: ROLE=web and ROLE=worker need DATABASE_URL/);
   });
 
+  it('reads the lead finder settings: loopback only with 1, DNS servers as a list', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() })).toMatchObject({
+      leadFinderAllowLoopback: false,
+      dnsServers: undefined,
+    });
+    expect(
+      loadConfig({ DATA_DIR: tempDir(), LEAD_FINDER_ALLOW_LOOPBACK: '1', DNS_SERVERS: '1.1.1.1, 9.9.9.9:53' }),
+    ).toMatchObject({ leadFinderAllowLoopback: true, dnsServers: ['1.1.1.1', '9.9.9.9:53'] });
+    expect(() => loadConfig({ DATA_DIR: tempDir(), LEAD_FINDER_ALLOW_LOOPBACK: 'yes' })).toThrow(
+      /- LEAD_FINDER_ALLOW_LOOPBACK: must be 1 \(tests only\) or 0/,
+    );
+  });
+
   it('treats empty variables as unset', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), PORT: '', DATABASE_URL: '' });
     expect(config.port).toBe(5000);

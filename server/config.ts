@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { LeadSourcesConfig } from './lead-finder/create-lead-sources';
 import type { MarketDataConfig } from './market-data/create-market-data';
 
 const envSchema = z
@@ -48,6 +49,15 @@ const envSchema = z
     MARKET_DATA_PROVIDER: z.enum(['alphavantage', 'sample']).optional(),
     MARKET_DATA_API_KEY: z.string().optional(),
     MARKET_DATA_URL: z.url().default('https://www.alphavantage.co'),
+    NOMINATIM_URL: z.url().default('https://nominatim.openstreetmap.org'),
+    OVERPASS_URL: z.url().default('https://overpass-api.de/api/interpreter'),
+    GOOGLE_PLACES_API_KEY: z.string().optional(),
+    GOOGLE_PLACES_URL: z.url().default('https://places.googleapis.com'),
+    LEAD_FINDER_ALLOW_LOOPBACK: z.enum(['0', '1'], { error: 'must be 1 (tests only) or 0' }).default('0'),
+    DNS_SERVERS: z
+      .string()
+      .regex(/^[^,\s]+(\s*,\s*[^,\s]+)*$/, 'must be DNS server addresses separated by commas, e.g. 1.1.1.1,9.9.9.9:53')
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   // PGlite lives in one process: splitting web and worker needs a shared PostgreSQL server.
@@ -87,6 +97,12 @@ export type Config = {
   billing: BillingConfig;
   /** Where stock tips get their quotes: Alpha Vantage with a key, else the bundled sample. */
   marketData: MarketDataConfig;
+  /** Where the lead finder finds businesses: OpenStreetMap (Nominatim, Overpass), and Google Places with a key. */
+  leadSources: Omit<LeadSourcesConfig, 'publicUrl'>;
+  /** The lead finder may fetch websites on loopback addresses (tests only; never in production). */
+  leadFinderAllowLoopback: boolean;
+  /** DNS servers (host:port) for website and MX lookups; the system's when unset. */
+  dnsServers: string[] | undefined;
 };
 
 /** Stripe (each part optional: without it, billing is not set up and statuses are set by hand). */
@@ -168,6 +184,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiKey: values.MARKET_DATA_API_KEY,
       url: values.MARKET_DATA_URL.replace(/\/+$/, ''),
     },
+    leadSources: {
+      nominatimUrl: values.NOMINATIM_URL.replace(/\/+$/, ''),
+      overpassUrl: values.OVERPASS_URL,
+      googlePlacesApiKey: values.GOOGLE_PLACES_API_KEY,
+      googlePlacesUrl: values.GOOGLE_PLACES_URL.replace(/\/+$/, ''),
+    },
+    leadFinderAllowLoopback: values.LEAD_FINDER_ALLOW_LOOPBACK === '1',
+    dnsServers: values.DNS_SERVERS?.split(',').map((server) => server.trim()),
   };
 }
 

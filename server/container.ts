@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { createEmailWriter } from './ai/create-email-writer';
+import { createLeadQualifier } from './ai/lead-qualifier';
 import { createReplyReader } from './ai/reply-reader';
 import { createReplySuggester } from './ai/reply-suggester';
 import { createStockAnalyst } from './ai/stock-analyst';
@@ -9,6 +10,8 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import { type JobCatalogue, jobCatalogue } from './jobs/catalogue';
 import { JobQueue } from './jobs/job-queue';
+import { createEmailFinder } from './lead-finder/create-email-finder';
+import { createLeadSources } from './lead-finder/create-lead-sources';
 import { type Clock, systemClock } from './lib/clock';
 import { createLinkTokens } from './lib/link-tokens';
 import { RateLimiter } from './lib/rate-limiter';
@@ -33,6 +36,8 @@ import { createCampaignsService } from './modules/campaigns/campaigns.service';
 import { createSequenceAdvance } from './modules/campaigns/sequence-advance';
 import { createInboundService } from './modules/inbound/inbound.service';
 import { createInboxReader, DEFAULT_INBOX_POLL_MS } from './modules/inbound/inbox-reader';
+import { createLeadFinderService } from './modules/lead-finder/lead-finder.service';
+import { createLeadSearchRunner } from './modules/lead-finder/lead-search-runner';
 import { createLeadsService } from './modules/leads/leads.service';
 import { createResponsesService } from './modules/responses/responses.service';
 import { createSendAllowance } from './modules/sending/send-allowance';
@@ -56,8 +61,21 @@ export type ContainerConfig = Pick<
   | 'oauth'
   | 'aiModel'
   | 'aiTimeoutMs'
+  | 'leadSources'
 > &
-  Partial<Pick<Config, 'aiBaseUrl' | 'aiApiKey' | 'campaignStaleSendingMs' | 'inboxPollMs' | 'billing' | 'marketData'>>;
+  Partial<
+    Pick<
+      Config,
+      | 'aiBaseUrl'
+      | 'aiApiKey'
+      | 'campaignStaleSendingMs'
+      | 'inboxPollMs'
+      | 'billing'
+      | 'marketData'
+      | 'leadFinderAllowLoopback'
+      | 'dnsServers'
+    >
+  >;
 
 export type ContainerOptions<Catalogue extends JobCatalogue> = {
   clock?: Clock;
@@ -111,6 +129,7 @@ export async function createContainer<Catalogue extends JobCatalogue = JobCatalo
           { accountId },
           { singletonKey: `account-${accountId}`, startAfterSeconds: delaySeconds },
         ),
+      leadSearch: (searchId) => appJobs.send('lead-finder.search', { searchId }),
     },
   );
   return {
@@ -133,6 +152,7 @@ export async function createContainer<Catalogue extends JobCatalogue = JobCatalo
 type Enqueue = {
   campaignSend(campaignId: number): Promise<unknown>;
   inboxSession(accountId: number, delaySeconds: number): Promise<unknown>;
+  leadSearch(searchId: number): Promise<unknown>;
 };
 
 /** Where services get time and chance from: the system's, or a test's. */
@@ -208,6 +228,8 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     writer: createStrategyWriter(config),
     staleGeneratingMs: Math.max(STALE_GENERATING_MS, 2 * config.aiTimeoutMs),
   });
+  const leads = createLeadsService({ db });
+  const leadSources = createLeadSources({ ...config.leadSources, publicUrl: config.publicUrl }, db, clock);
   const limiter = new RateLimiter(config.authRateLimitPerMinute, 60_000, () => clock.now().getTime());
   return {
     clock,
@@ -236,7 +258,19 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     users: createUsersService({ db, clock }),
     subscriptions: createSubscriptionService({ db, clock, billing, stripe }),
     stripeWebhooks: createStripeWebhookService({ db, clock, webhookSecret: billing?.stripeWebhookSecret, stripe }),
-    leads: createLeadsService({ db }),
+    leads,
+    leadFinder: createLeadFinderService({ db, clock, leads, enqueueSearch: enqueue.leadSearch }),
+    leadSearchRunner: createLeadSearchRunner({
+      db,
+      clock,
+      ...leadSources,
+      emailFinder: createEmailFinder({
+        allowLoopback: config.leadFinderAllowLoopback ?? false,
+        dnsServers: config.dnsServers,
+        userAgent: `LocalReach lead finder (+${config.publicUrl})`,
+      }),
+      qualifier: createLeadQualifier(config),
+    }),
     templates: createTemplatesService({ db, clock }),
     oauth: createOAuthService({
       db,

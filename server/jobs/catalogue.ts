@@ -49,6 +49,19 @@ export const jobCatalogue = {
       return { refreshed: result.refreshed, failed: result.failed.length, leftForLater: result.leftForLater };
     },
   }),
+  /**
+   * Runs one lead finder search: geocoding, the business sources, email discovery on the websites, scoring. An
+   * error marks the search failed (the user starts another); a job whose worker died is retried and starts over.
+   */
+  'lead-finder.search': defineJob({
+    payload: z.object({ searchId: z.number().int().positive() }),
+    policy: { retryLimit: 1, retryDelay: 30, expireInSeconds: 1800 },
+    // Searches mostly wait on other servers; the sources' own limits keep them polite.
+    concurrency: 4,
+    async run({ searchId }, { services }) {
+      return services.leadSearchRunner.run(searchId);
+    },
+  }),
   /** Sends what a campaign has left to send; comes back by itself after a daily limit or a retry wait. */
   'campaigns.send': defineJob({
     payload: z.object({ campaignId: z.number().int().positive() }),

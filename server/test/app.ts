@@ -26,6 +26,11 @@ export const testConfig: ContainerConfig = {
     },
   },
   aiTimeoutMs: 30_000,
+  leadSources: {
+    nominatimUrl: 'http://127.0.0.1:9/nominatim',
+    overpassUrl: 'http://127.0.0.1:9/overpass',
+    googlePlacesUrl: 'http://127.0.0.1:9/places',
+  },
 };
 
 /**

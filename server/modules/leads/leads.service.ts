@@ -25,6 +25,10 @@ import { leadHistory, leadHistoryWithSummary } from './lead-history';
 
 export type LeadsService = ReturnType<typeof createLeadsService>;
 
+/** SPEC's CSV upload result message. */
+export const uploadCompleteMessage = (counts: { added: number; duplicates: number; errors: number }) =>
+  `Upload complete: ${counts.added} added, ${counts.duplicates} duplicates skipped, ${counts.errors} errors`;
+
 type NewLead = { email: string; firstName?: string | null; lastName?: string | null; company?: string | null };
 
 const EXPORT_PAGE_SIZE = 5000;
@@ -151,7 +155,7 @@ export function createLeadsService(deps: { db: Database }) {
         errors.push(...checked.errors);
       }
       const result: CsvUploadResult = {
-        message: `Upload complete: ${added} added, ${duplicates} duplicates skipped, ${errors.length} errors`,
+        message: uploadCompleteMessage({ added, duplicates, errors: errors.length }),
         added,
         duplicates,
         errors: errors.length,

@@ -9,4 +9,6 @@ export const leadQueryKeys = {
   counts: ['/api/leads/count'] as const,
   contactHistory: sharedQueryKeys.leadContactHistory,
   contactHistoryOf: (id: number) => [...sharedQueryKeys.leadContactHistory, id] as const,
+  leadSearches: ['/api/lead-finder/searches'] as const,
+  leadSearch: (id: number) => ['/api/lead-finder/searches', id] as const,
 };

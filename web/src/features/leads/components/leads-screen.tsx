@@ -1,4 +1,4 @@
-import { Download, Plus, Upload } from 'lucide-react';
+import { Download, Plus, Search, Upload } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -6,6 +6,7 @@ import { useLeads } from '../api/get-leads';
 import { filterLeads, type LeadStatusFilter } from '../lib/lead-display';
 import { AddLeadDialog } from './add-lead-dialog';
 import { LeadDetailsDialog } from './lead-details-dialog';
+import { LeadFinderDialog } from './lead-finder/lead-finder-dialog';
 import { LeadSummaryCards } from './lead-summary-cards';
 import { LeadsFilters } from './leads-filters';
 import { LeadsListCard } from './leads-list-card';
@@ -18,6 +19,7 @@ export function LeadsScreen() {
   const [statusFilter, setStatusFilter] = useState<LeadStatusFilter>('all');
   const [addOpen, setAddOpen] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
+  const [finderOpen, setFinderOpen] = useState(false);
   const [openLeadId, setOpenLeadId] = useState<number | null>(null);
 
   const loadedLeads = leadsQuery.data ?? [];
@@ -41,6 +43,10 @@ export function LeadsScreen() {
                 <Download />
                 Download CSV
               </a>
+            </Button>
+            <Button variant="outline" onClick={() => setFinderOpen(true)}>
+              <Search />
+              Find Leads
             </Button>
             <Button variant="outline" onClick={() => setUploadOpen(true)}>
               <Upload />
@@ -77,6 +83,7 @@ export function LeadsScreen() {
 
       <AddLeadDialog open={addOpen} onOpenChange={setAddOpen} />
       <UploadCsvDialog open={uploadOpen} onOpenChange={setUploadOpen} />
+      <LeadFinderDialog open={finderOpen} onOpenChange={setFinderOpen} />
       <LeadDetailsDialog leadId={openLeadId} onClose={() => setOpenLeadId(null)} />
     </div>
   );

@@ -1,0 +1,18 @@
+/** An email found for a business on its website. */
+export type FoundEmail = {
+  email: string;
+  /** The page's URL it was found on. */
+  source: string;
+  /** Its domain has MX records: true, false, or null when that could not be checked (DNS unreachable). */
+  verified: boolean | null;
+};
+
+/** Looks for a business's contact email on its website (home, contact, about, impressum, team pages). */
+export interface EmailFinder {
+  find(website: string, signal?: AbortSignal): Promise<FoundEmail | null>;
+}
+
+/** Whether a domain receives mail; null when it cannot be told (DNS unreachable). */
+export interface MxChecker {
+  hasMx(domain: string): Promise<boolean | null>;
+}
