@@ -113,14 +113,20 @@ export function createLeadSearchRunner(deps: {
     await Promise.all(Array.from({ length: Math.min(SITES_AT_ONCE, queue.length) }, worker));
   }
 
-  /** Same email among the user's leads, or a lead of the same company name at the same address (an import's). */
+  /**
+   * Same email among the user's leads (their email index), or a lead of the same company name at the same address
+   * (an import's): the second is one join over the user's leads, not a look through them per result.
+   */
   async function markAlreadyLeads(search: LeadSearchRow) {
     await db.execute(sql`
       UPDATE lead_search_results r SET already_lead = true
-      WHERE r.search_id = ${search.id} AND EXISTS (
-        SELECT 1 FROM leads l WHERE l.user_id = ${search.userId} AND (
-          lower(l.email) = lower(r.email)
-          OR (lower(l.company) = lower(r.name) AND lower(l.custom_fields->>'address') = lower(r.address))
+      WHERE r.search_id = ${search.id} AND (
+        EXISTS (SELECT 1 FROM leads l WHERE l.user_id = ${search.userId} AND lower(l.email) = lower(r.email))
+        OR r.id IN (
+          SELECT same.id FROM lead_search_results same
+          JOIN leads l ON l.user_id = ${search.userId} AND lower(l.company) = lower(same.name)
+            AND lower(l.custom_fields->>'address') = lower(same.address)
+          WHERE same.search_id = ${search.id}
         )
       )`);
   }
