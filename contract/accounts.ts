@@ -23,6 +23,15 @@ export const accountRepliesSchema = z.object({
 });
 export type AccountReplies = z.infer<typeof accountRepliesSchema>;
 
+/** Where a new mailbox is on its warm-up ramp today (contract/warmup.ts); day and fullFromDay are null when warm. */
+export const accountWarmupSchema = z.object({
+  enabled: z.boolean(),
+  day: z.number().int().nullable(),
+  limitToday: z.number().int(),
+  fullFromDay: z.number().int().nullable(),
+});
+export type AccountWarmup = z.infer<typeof accountWarmupSchema>;
+
 export const emailAccountSchema = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -33,6 +42,9 @@ export const emailAccountSchema = z.object({
   statusReason: z.string().nullable(),
   sentToday: z.number().int(),
   dailyLimit: z.number().int(),
+  /** Today's limit after warm-up: what the engine lets the account send today. */
+  effectiveDailyLimit: z.number().int(),
+  warmup: accountWarmupSchema,
   /** The most mails a minute the account sends, with random gaps between them. */
   sendsPerMinute: z.number().int(),
   /** The user's local date (YYYY-MM-DD) the counter was last reset on, or null before the first send. */
@@ -100,6 +112,8 @@ export const smtpConnectRequestSchema = z.object({
   displayName: z.string().trim().max(200).nullish(),
   smtp: serverSettingsSchema,
   imap: serverSettingsSchema.partial().optional(),
+  /** false: the mailbox is already warm and skips the warm-up ramp. */
+  warmupEnabled: z.boolean().optional(),
 });
 export type SmtpConnectRequest = z.input<typeof smtpConnectRequestSchema>;
 
@@ -118,6 +132,8 @@ export const updateAccountSchema = z.object({
     .min(1, { error: 'The pace must be at least 1 email a minute' })
     .max(MAX_SENDS_PER_MINUTE, { error: `The pace can be at most ${MAX_SENDS_PER_MINUTE} emails a minute` })
     .optional(),
+  /** false marks the mailbox as already warm; true starts the ramp again at day 1 today. */
+  warmupEnabled: z.boolean().optional(),
 });
 export type UpdateAccountRequest = z.input<typeof updateAccountSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, renderHtmlBody, renderSubject } from './template-render';
+import { escapeHtml, renderHtmlBody, renderSubject, templatePlaceholders } from './template-render';
 
 const lead = { firstName: 'Maria', lastName: 'Lopez', email: 'maria@bayside.test', company: 'Bayside Realty' };
 
@@ -41,5 +41,18 @@ describe('renderSubject and renderHtmlBody', () => {
 describe('escapeHtml', () => {
   it('escapes the five special characters', () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  });
+});
+
+describe('templatePlaceholders', () => {
+  it('lists every variable-shaped placeholder with its fallback, known or not', () => {
+    expect(
+      templatePlaceholders('Hi {firstName|there}, {phone} {{company}} {firstName.toString} {spin: a | b}'),
+    ).toEqual([
+      { name: 'firstName', fallback: 'there', known: true },
+      { name: 'phone', fallback: undefined, known: false },
+      { name: 'company', fallback: undefined, known: true },
+      { name: 'firstName.toString', fallback: undefined, known: false },
+    ]);
   });
 });

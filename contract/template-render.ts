@@ -9,7 +9,23 @@ export const TEMPLATE_VARIABLES = ['firstName', 'lastName', 'email', 'company'] 
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
 export type TemplateLead = Partial<Record<TemplateVariable, string | null | undefined>>;
 
-const VARIABLE = /\{\s*(firstName|lastName|email|company)\s*(?:\|([^{}]*))?\}/g;
+// Anything shaped like a variable, known or not, so the content checks can name unknown ones; only known names
+// are substituted.
+const PLACEHOLDER = /\{\s*([A-Za-z_][\w.]*)\s*(?:\|([^{}]*))?\}/g;
+
+const isTemplateVariable = (name: string): name is TemplateVariable =>
+  (TEMPLATE_VARIABLES as readonly string[]).includes(name);
+
+export type TemplatePlaceholder = { name: string; fallback: string | undefined; known: boolean };
+
+/** Every variable-shaped placeholder in the text, in order: `{firstName|there}` gives firstName with "there". */
+export function templatePlaceholders(text: string): TemplatePlaceholder[] {
+  return [...text.matchAll(PLACEHOLDER)].map(([, name, fallback]) => ({
+    name,
+    fallback,
+    known: isTemplateVariable(name),
+  }));
+}
 
 export function escapeHtml(text: string): string {
   return text
@@ -21,7 +37,8 @@ export function escapeHtml(text: string): string {
 }
 
 function substitute(text: string, lead: TemplateLead, encode: (value: string) => string): string {
-  return text.replace(VARIABLE, (_match, name: TemplateVariable, fallback: string | undefined) => {
+  return text.replace(PLACEHOLDER, (match, name: string, fallback: string | undefined) => {
+    if (!isTemplateVariable(name)) return match;
     const value = lead[name]?.trim();
     // The fallback is the template's own text (already sanitised HTML in a body), so only lead data is encoded.
     return value ? encode(value) : (fallback?.trim() ?? '');

@@ -22,6 +22,8 @@ export async function seedSmtpAccount(
     sendsPerMinute?: number;
     /** The mailbox's IMAP server (Dovecot), for tests that read it; else a port nothing listens on. */
     imap?: ServerSettings;
+    /** Day 1 of its warm-up ramp; without it the mailbox is warm (as one linked before the ramp existed). */
+    warmupStartDate?: string;
   } = {},
 ): Promise<number> {
   const server = { host: smtp.host, port: smtp.port, secure: false, user: smtp.user, password: smtp.password };
@@ -44,6 +46,8 @@ export async function seedSmtpAccount(
       displayName: 'Sales',
       ...(options.dailyLimit !== undefined && { dailyLimit: options.dailyLimit }),
       ...(options.sendsPerMinute !== undefined && { sendsPerMinute: options.sendsPerMinute }),
+      warmupEnabled: options.warmupStartDate !== undefined,
+      warmupStartDate: options.warmupStartDate ?? null,
     })
     .returning();
   return account.id;

@@ -195,6 +195,12 @@ test.describe('with local SMTP and IMAP peers', () => {
     await expect(card).toContainText('SMTP / IMAP');
     await expect(card.getByText('active', { exact: true })).toBeVisible();
     await expect(card).toContainText('0/300 today');
+    // A new mailbox warms up (issue 14): 20 mails its first day, rising to its daily limit; a warm one skips it.
+    await expect(card).toContainText('Day 1 of warm-up: 20 today, 300 from day 57');
+    await card.getByRole('button', { name: 'Mark as warm' }).click();
+    await expect(toastMessage(page)).toContainText('Marked as Warm');
+    await expect(card).not.toContainText('warm-up');
+    await expect(card.getByRole('button', { name: 'Mark as warm' })).toBeHidden();
     await expect(card.getByText('Last Reset').locator('..')).toContainText('Never');
     const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
     await expect(card.getByText('Connected', { exact: true }).locator('..')).toContainText(today);

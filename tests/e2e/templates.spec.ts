@@ -374,3 +374,43 @@ test('a save the server refuses shows its message and keeps what was typed', asy
   await expectToast(page, 'Update Failed', 'Template not found');
   await expect(editDialog).toBeVisible();
 });
+
+test('the deliverability score drops for a spammy subject, with advice, and rises once it is fixed', async ({
+  page,
+}) => {
+  await signUpViaApi(page.request);
+  for (const email of ['no.name@harbor.test', 'also.no.name@harbor.test']) {
+    const lead = await page.request.post('/api/leads', { data: { email, firstName: null } });
+    expect(lead.status(), await lead.text()).toBe(201);
+  }
+  await openTemplatesScreen(page);
+  const dialog = await openNewTemplate(page);
+  const score = dialog.getByRole('status', { name: /^Deliverability score/ });
+  await expect(dialog.getByText('Write a subject and body to see how spam filters may read them.')).toBeVisible();
+
+  await dialog.getByLabel('Subject', { exact: true }).fill('FREE MONEY!!! Act now');
+  await dialog.getByRole('textbox', { name: 'Body' }).click();
+  await page.keyboard.type('Hi {firstName}, I saw your open house on Elm Street and wondered how you follow up.');
+  // The shared checks answer at once; the count against the user's leads follows from the server.
+  await expect(
+    dialog.getByText('The subject shouts in capitals ("FREE", "MONEY"), a common spam-filter signal.'),
+  ).toBeVisible();
+  await expect(dialog.getByText('Write the subject in normal sentence case.')).toBeVisible();
+  await expect(
+    dialog.getByText('The template uses phrases spam filters look for: "act now", "free money".'),
+  ).toBeVisible();
+  await expect(dialog.getByText('End the subject without an exclamation mark.')).toBeVisible();
+  await expect(
+    dialog.getByText(
+      '{firstName} is empty for 100% of your active leads (2 of 2): they would get a blank where it stands.',
+    ),
+  ).toBeVisible();
+  await expect(
+    dialog.getByText('Add a fallback such as {firstName|there}, or fill in the missing values on the Leads page.'),
+  ).toBeVisible();
+  await expect(score).toHaveText('45/100 · Poor');
+
+  await dialog.getByLabel('Subject', { exact: true }).fill('A quick question about your open house');
+  await expect(score).toHaveText('90/100 · Good');
+  await expect(dialog.getByText('Write the subject in normal sentence case.')).toHaveCount(0);
+});

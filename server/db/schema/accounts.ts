@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** A mailbox the user has proven access to (OAuth tokens or SMTP/IMAP credentials, encrypted). */
@@ -47,6 +47,12 @@ export const emailAccounts = pgTable(
     nextSendAt: timestamp('next_send_at', { withTimezone: true }),
     /** The user's local date of the current counter (YYYY-MM-DD); a new local day starts the count at 0. */
     lastResetDate: text('last_reset_date'),
+    /** The warm-up ramp (issue 14): a new mailbox starts at a low daily limit that rises each day; off when warm. */
+    warmupEnabled: boolean('warmup_enabled').notNull().default(true),
+    /** The ramp's day 1 (the user's local date, YYYY-MM-DD, of the first day it sent or was linked). */
+    warmupStartDate: text('warmup_start_date'),
+    /** How much the ramp's limit rises each day. */
+    warmupDailyStep: integer('warmup_daily_step').notNull().default(5),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,4 +1,5 @@
 import type { EmailAccount } from '../../../contract/accounts';
+import type { WarmupToday } from '../../../contract/warmup';
 import type { EmailAccountRow, ProviderConnectionRow } from '../../db/schema';
 
 /** How the mailbox's last reading for replies went, from its inbox_cursors row (nulls before the first reading). */
@@ -7,11 +8,11 @@ type RepliesReading = { lastReadAt: Date | null; lastError: string | null };
 // The answers other than the list (connect, update) do not read the cursor.
 const NOT_READ_YET: RepliesReading = { lastReadAt: null, lastError: null };
 
-/** The account as the screen shows it, with today's count and status from the send allowance. */
+/** The account as the screen shows it, with today's count, status and warm-up from the send allowance. */
 export function toAccountDto(
   row: EmailAccountRow,
   provider: ProviderConnectionRow['provider'],
-  today: { sentToday: number; status: EmailAccountRow['status'] },
+  today: { sentToday: number; status: EmailAccountRow['status']; warmup: WarmupToday },
   reading: RepliesReading = NOT_READ_YET,
 ): EmailAccount {
   return {
@@ -23,6 +24,8 @@ export function toAccountDto(
     statusReason: row.statusReason,
     sentToday: today.sentToday,
     dailyLimit: row.dailyLimit,
+    effectiveDailyLimit: today.warmup.limitToday,
+    warmup: today.warmup,
     sendsPerMinute: row.sendsPerMinute,
     lastResetDate: row.lastResetDate,
     createdAt: row.createdAt.toISOString(),

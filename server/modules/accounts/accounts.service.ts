@@ -37,6 +37,7 @@ type SmtpConnectInput = {
   displayName?: string | null;
   smtp: ServerSettings;
   imap?: Partial<ServerSettings>;
+  warmupEnabled?: boolean;
 };
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
@@ -52,8 +53,18 @@ export function createAccountsService(deps: {
   startReading(accountId: number): Promise<unknown>;
 }) {
   const { db, secrets, clock, allowance, transports } = deps;
+  const today = (account: EmailAccountRow, user: UserRow) => ({
+    ...allowance.current(account, user),
+    warmup: allowance.warmup(account, user),
+  });
   const dto = (account: EmailAccountRow, provider: ProviderConnectionRow['provider'], user: UserRow) =>
-    toAccountDto(account, provider, allowance.current(account, user));
+    toAccountDto(account, provider, today(account, user));
+
+  /** The columns that turn warm-up off (already warm) or on again from day 1 today; nothing when unchanged. */
+  const warmupChange = (account: EmailAccountRow | null, user: UserRow, enabled: boolean | undefined) => {
+    if (enabled === undefined || enabled === account?.warmupEnabled) return {};
+    return enabled ? { warmupEnabled: true, warmupStartDate: allowance.today(user) } : { warmupEnabled: false };
+  };
 
   async function ownedAccount(user: UserRow, rawId: string) {
     const id = resourceId(rawId, 'Email account not found');
@@ -66,11 +77,26 @@ export function createAccountsService(deps: {
     return row;
   }
 
-  /** Creates the sending account for a connection; a connection links to at most one account. */
-  async function linkAccount(user: UserRow, connectionId: number, email: string, displayName?: string | null) {
+  /**
+   * Creates the sending account for a connection; a connection links to at most one account. Its warm-up ramp
+   * starts today (the user's local date) unless the mailbox is already warm.
+   */
+  async function linkAccount(
+    user: UserRow,
+    connectionId: number,
+    email: string,
+    displayName?: string | null,
+    warmupEnabled = true,
+  ) {
     const [account] = await db
       .insert(emailAccounts)
-      .values({ userId: user.id, connectionId, email, displayName: displayName || null })
+      .values({
+        userId: user.id,
+        connectionId,
+        email,
+        displayName: displayName || null,
+        ...warmupChange(null, user, warmupEnabled),
+      })
       .onConflictDoNothing({ target: emailAccounts.connectionId })
       .returning();
     if (!account) throw AppError.conflict('This connection is already linked to an account', 'already_linked');
@@ -107,16 +133,26 @@ export function createAccountsService(deps: {
    * The account of a (re)connected mailbox: created when missing; when it exists, its new credentials take effect
    * and an earlier authentication error is cleared.
    */
-  async function accountForConnection(user: UserRow, connection: ProviderConnectionRow, displayName?: string | null) {
+  async function accountForConnection(
+    user: UserRow,
+    connection: ProviderConnectionRow,
+    displayName?: string | null,
+    warmupEnabled?: boolean,
+  ) {
     const [existing] = await db.select().from(emailAccounts).where(eq(emailAccounts.connectionId, connection.id));
     if (!existing) {
-      const account = await linkAccount(user, connection.id, connection.email, displayName);
+      const account = await linkAccount(user, connection.id, connection.email, displayName, warmupEnabled);
       return dto(account, connection.provider, user);
     }
     transports.drop(existing.id);
     const [refreshed] = await db
       .update(emailAccounts)
-      .set({ status: 'active', statusReason: null, displayName: displayName || existing.displayName })
+      .set({
+        status: 'active',
+        statusReason: null,
+        displayName: displayName || existing.displayName,
+        ...warmupChange(existing, user, warmupEnabled),
+      })
       .where(eq(emailAccounts.id, existing.id))
       .returning();
     // New credentials are tried at once (unless a reading already waits, e.g. the pause after a failed one).
@@ -141,7 +177,7 @@ export function createAccountsService(deps: {
         .where(eq(emailAccounts.userId, user.id))
         .orderBy(emailAccounts.createdAt, emailAccounts.id);
       return rows.map(({ account, provider, ...reading }) =>
-        toAccountDto(account, provider, allowance.current(account, user), reading),
+        toAccountDto(account, provider, today(account, user), reading),
       );
     },
 
@@ -192,7 +228,7 @@ export function createAccountsService(deps: {
       }
       const credentials = secrets.seal({ kind: 'smtp', smtp: input.smtp, imap } satisfies SmtpCredentials);
       const connection = await saveConnection(user, 'smtp', input.email, credentials);
-      return accountForConnection(user, connection, input.displayName);
+      return accountForConnection(user, connection, input.displayName, input.warmupEnabled);
     },
 
     /** After a Microsoft or Google sign-in: stores the tokens and makes sure the mailbox has an account. */
@@ -213,17 +249,14 @@ export function createAccountsService(deps: {
 
     async update(user: UserRow, rawId: string, input: UpdateAccountRequest) {
       const { account, connection } = await ownedAccount(user, rawId);
-      if (input.displayName === undefined && input.dailyLimit === undefined && input.sendsPerMinute === undefined)
-        return dto(account, connection.provider, user);
-      const [updated] = await db
-        .update(emailAccounts)
-        .set({
-          ...(input.displayName !== undefined && { displayName: input.displayName || null }),
-          ...(input.dailyLimit !== undefined && { dailyLimit: input.dailyLimit }),
-          ...(input.sendsPerMinute !== undefined && { sendsPerMinute: input.sendsPerMinute }),
-        })
-        .where(eq(emailAccounts.id, account.id))
-        .returning();
+      const changes = {
+        ...(input.displayName !== undefined && { displayName: input.displayName || null }),
+        ...(input.dailyLimit !== undefined && { dailyLimit: input.dailyLimit }),
+        ...(input.sendsPerMinute !== undefined && { sendsPerMinute: input.sendsPerMinute }),
+        ...warmupChange(account, user, input.warmupEnabled),
+      };
+      if (Object.keys(changes).length === 0) return dto(account, connection.provider, user);
+      const [updated] = await db.update(emailAccounts).set(changes).where(eq(emailAccounts.id, account.id)).returning();
       return dto(updated, connection.provider, user);
     },
 

@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
+import { warmupToday } from '../../../contract/warmup';
 import type { Database } from '../../db/client';
 import { type EmailAccountRow, emailAccounts, type UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -14,6 +15,7 @@ export class DailyLimitError extends DomainError {
   readonly code = 'daily_limit';
 
   constructor(
+    /** dailyLimit: the limit it reached today, after warm-up. */
     readonly account: Pick<EmailAccountRow, 'id' | 'email' | 'dailyLimit'>,
     readonly resumesAt: Date,
     now: Date,
@@ -48,12 +50,18 @@ export type SendAllowance = ReturnType<typeof createSendAllowance>;
 /**
  * An account's daily sending allowance, counted on the account owner's local day: test mails, campaigns and
  * replies all take from it here. The "new day" rule lives only here: a counter from an earlier local day counts
- * as 0, and a rate-limited account is active again once its day is over.
+ * as 0, and a rate-limited account is active again once its day is over. The limit is the one after warm-up
+ * (contract/warmup.ts), on the same local day.
  */
 export function createSendAllowance(deps: { db: Database; clock: Clock; random?: () => number }) {
   const { db, clock, random = Math.random } = deps;
   const today = (user: Pick<UserRow, 'timezone'>) => localDay(clock.now(), user.timezone);
   const reserveRotatingQuery = rotatingReservation(db);
+  /** The account as at its limit today: its dailyLimit replaced by the one after warm-up. */
+  const withLimitToday = (account: EmailAccountRow, day: string) => ({
+    ...account,
+    dailyLimit: warmupToday(account, day).limitToday,
+  });
 
   return {
     today,
@@ -67,6 +75,11 @@ export function createSendAllowance(deps: { db: Database; clock: Clock; random?:
       };
     },
 
+    /** Where the account is on its warm-up ramp today, and so its effective daily limit. */
+    warmup(account: EmailAccountRow, user: Pick<UserRow, 'timezone'>) {
+      return warmupToday(account, today(user));
+    },
+
     /**
      * Takes one send from the account's allowance in a single statement, so concurrent senders (any number of
      * processes) cannot exceed it. At the limit, an active account becomes rate limited and DailyLimitError says
@@ -74,6 +87,7 @@ export function createSendAllowance(deps: { db: Database; clock: Clock; random?:
      */
     async reserve(user: Pick<UserRow, 'timezone'>, account: EmailAccountRow): Promise<Reservation> {
       const day = today(user);
+      const limited = withLimitToday(account, day);
       const [reserved] = await db
         .update(emailAccounts)
         .set({
@@ -84,7 +98,7 @@ export function createSendAllowance(deps: { db: Database; clock: Clock; random?:
         .where(
           and(
             eq(emailAccounts.id, account.id),
-            sql`(${emailAccounts.lastResetDate} IS DISTINCT FROM ${day} OR ${emailAccounts.sentToday} < ${emailAccounts.dailyLimit})`,
+            sql`(${emailAccounts.lastResetDate} IS DISTINCT FROM ${day} OR ${emailAccounts.sentToday} < ${limited.dailyLimit})`,
           ),
         )
         .returning({ id: emailAccounts.id });
@@ -95,7 +109,7 @@ export function createSendAllowance(deps: { db: Database; clock: Clock; random?:
         .set({ status: 'rate_limited' })
         .where(and(eq(emailAccounts.id, account.id), eq(emailAccounts.status, 'active')));
       const now = clock.now();
-      throw new DailyLimitError(account, nextLocalMidnight(now, user.timezone), now);
+      throw new DailyLimitError(limited, nextLocalMidnight(now, user.timezone), now);
     },
 
     /**
@@ -108,11 +122,20 @@ export function createSendAllowance(deps: { db: Database; clock: Clock; random?:
     async reserveRotating(user: Pick<UserRow, 'id' | 'timezone'>, accountIds: number[]): Promise<RotatingReservation> {
       const day = today(user);
       const now = clock.now();
+      const mailboxes = () =>
+        db
+          .select()
+          .from(emailAccounts)
+          .where(and(inArray(emailAccounts.id, accountIds), eq(emailAccounts.userId, user.id)));
+      // Each mailbox's limit after warm-up, worked out here so the ramp stays one rule (contract/warmup.ts).
+      const limits = Object.fromEntries(
+        (await mailboxes()).map((account) => [account.id, withLimitToday(account, day).dailyLimit]),
+      );
       const [row] = await reserveRotatingQuery.execute({
         now: now.toISOString(),
         day,
         userId: user.id,
-        accountIds: JSON.stringify(accountIds),
+        limits: JSON.stringify(limits),
         jitter: 1 + random() / 2,
       });
       if (row) {
@@ -124,10 +147,7 @@ export function createSendAllowance(deps: { db: Database; clock: Clock; random?:
         };
         return { reservation: { accountId: account.id, day }, account, connection, sendAt: slot };
       }
-      const accounts = await db
-        .select()
-        .from(emailAccounts)
-        .where(and(inArray(emailAccounts.id, accountIds), eq(emailAccounts.userId, user.id)));
+      const accounts = (await mailboxes()).map((account) => withLimitToday(account, day));
       const atLimit = accounts.filter((account) => account.status !== 'error');
       if (atLimit.length === 0) throw new NoSendingAccountError('None of the campaign’s mailboxes can send');
       // Only an active account becomes rate limited; an authentication error stays visible.
@@ -153,7 +173,10 @@ export function createSendAllowance(deps: { db: Database; clock: Clock; random?:
   };
 }
 
-/** reserveRotating's one statement, prepared once: it runs before every campaign mail. */
+/**
+ * reserveRotating's one statement, prepared once: it runs before every campaign mail. `limits` maps each mailbox
+ * id to its limit today (after warm-up).
+ */
 function rotatingReservation(db: Database) {
   const reserved = db
     .$with('reserved', {
@@ -166,12 +189,13 @@ function rotatingReservation(db: Database) {
       sql`WITH chosen AS (
             SELECT id, greatest(coalesce(next_send_at, ${sql.placeholder('now')}::timestamptz), ${sql.placeholder('now')}::timestamptz) AS slot
             FROM email_accounts
-            WHERE id IN (SELECT jsonb_array_elements_text(${sql.placeholder('accountIds')}::jsonb)::bigint)
-              AND user_id = ${sql.placeholder('userId')} AND status <> 'error'
-              AND (last_reset_date IS DISTINCT FROM ${sql.placeholder('day')} OR sent_today < daily_limit)
+            JOIN jsonb_each_text(${sql.placeholder('limits')}::jsonb) AS limits(account_id, limit_today)
+              ON id = limits.account_id::bigint
+            WHERE user_id = ${sql.placeholder('userId')} AND status <> 'error'
+              AND (last_reset_date IS DISTINCT FROM ${sql.placeholder('day')} OR sent_today < limits.limit_today::int)
             ORDER BY next_send_at NULLS FIRST, id
             LIMIT 1
-            FOR UPDATE)
+            FOR UPDATE OF email_accounts)
           UPDATE email_accounts a SET
             sent_today = CASE WHEN a.last_reset_date = ${sql.placeholder('day')} THEN a.sent_today + 1 ELSE 1 END,
             last_reset_date = ${sql.placeholder('day')},

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalRangeQuerySchema } from '../../../contract/analytics';
 import { messageSchema } from '../../../contract/auth';
+import { templateScoreRequestSchema, templateScoreSchema } from '../../../contract/template-score';
 import {
   TEMPLATE_BODY_LIMIT_BYTES,
   templateDetailSchema,
@@ -24,6 +25,12 @@ export function templatesRoutes(service: TemplatesService): FastifyPluginAsyncZo
       '/api/templates/performance',
       { schema: { querystring: optionalRangeQuerySchema, response: { 200: z.array(templatePerformanceItemSchema) } } },
       async (request) => service.performance(requireUser(request), request.query.range),
+    );
+
+    app.post(
+      '/api/templates/score',
+      { schema: { body: templateScoreRequestSchema, response: { 200: templateScoreSchema } } },
+      async (request) => service.score(requireUser(request), request.body),
     );
 
     app.get(

@@ -1,10 +1,20 @@
-import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnalyticsRange } from '../../../contract/analytics';
 import { attachmentRejection, decodedBase64Bytes } from '../../../contract/attachments';
 import { ratePercent } from '../../../contract/display';
+import type { TemplateVariable } from '../../../contract/template-render';
+import {
+  contentScore,
+  EMPTY_VARIABLE_SHARE,
+  type TemplateFinding,
+  type TemplateScore,
+  templateContentFindings,
+  variableOftenEmptyFinding,
+  variablesWithoutFallback,
+} from '../../../contract/template-score';
 import type { AttachmentSummary, TemplateInputParsed, TemplatePerformanceItem } from '../../../contract/templates';
 import type { Database } from '../../db/client';
-import { mailRollups, templates, type UserRow } from '../../db/schema';
+import { leads, mailRollups, templates, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { resourceId } from '../../lib/resource-id';
@@ -24,6 +34,13 @@ const attachmentSummaries = sql<AttachmentSummary[]>`COALESCE((
   ) ORDER BY position)
   FROM jsonb_array_elements(${templates.attachments}) WITH ORDINALITY AS files(file, position)
 ), '[]'::jsonb)`;
+
+const leadColumns = {
+  firstName: leads.firstName,
+  lastName: leads.lastName,
+  email: leads.email,
+  company: leads.company,
+} satisfies Record<TemplateVariable, unknown>;
 
 export function createTemplatesService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
@@ -92,6 +109,35 @@ export function createTemplatesService(deps: { db: Database; clock: Clock }) {
         .where(owned(user, parseId(rawId)))
         .returning({ id: templates.id });
       if (!deleted) throw AppError.notFound('Template not found');
+    },
+
+    /**
+     * The content checks of the editor, plus one only the leads can answer: each variable used without a fallback
+     * that would be empty for more than a tenth of the user's active leads. One pass over the user's leads counts
+     * every such variable at once.
+     */
+    async score(
+      user: UserRow,
+      input: { subject: string; body: string; attachmentsCount: number; weekNumber: number | null },
+    ): Promise<TemplateScore> {
+      const findings: TemplateFinding[] = templateContentFindings(input);
+      const bare = variablesWithoutFallback(input.subject, input.body);
+      if (bare.length > 0) {
+        const active = sql`${leads.status} = 'active'`;
+        const counts: Record<string, SQL<number>> = { active: sql`count(*) FILTER (WHERE ${active})`.mapWith(Number) };
+        for (const name of bare) {
+          counts[name] =
+            sql`count(*) FILTER (WHERE ${active} AND coalesce(trim(${leadColumns[name]}), '') = '')`.mapWith(Number);
+        }
+        const [row] = await db.select(counts).from(leads).where(eq(leads.userId, user.id));
+        for (const name of bare) {
+          const empty = row[name];
+          if (row.active > 0 && empty / row.active > EMPTY_VARIABLE_SHARE) {
+            findings.push(variableOftenEmptyFinding(name, empty, row.active));
+          }
+        }
+      }
+      return { score: contentScore(findings), findings };
     },
 
     /**

@@ -5,7 +5,7 @@ import { refreshAfterAccountChange } from './refresh-account-queries';
 
 type UpdateEmailAccountVariables = { id: number; changes: UpdateAccountRequest };
 
-/** PATCH /api/email-accounts/{id}: display name and daily limit. */
+/** PATCH /api/email-accounts/{id}: display name, daily limit, pace and warm-up. */
 export async function updateEmailAccount({ id, changes }: UpdateEmailAccountVariables): Promise<EmailAccount> {
   const response = await apiRequest('PATCH', `/api/email-accounts/${id}`, changes);
   return response.json();

@@ -12,6 +12,7 @@ import { AccountStatusBadge } from './account-status-badge';
 import { DailyLimitPopover } from './daily-limit-popover';
 import { SendTestEmailPopover } from './send-test-email-popover';
 import { useDisconnectAccountWithConfirm } from './use-disconnect-account-with-confirm';
+import { WarmupRamp } from './warmup-ramp';
 
 // SPEC §2: card colours rotate through three styles.
 const cardStyles = [
@@ -95,6 +96,8 @@ export function AccountCard({ account, styleIndex }: { account: EmailAccount; st
         <Fact label="Last Reset">{formatDay(account.lastResetDate)}</Fact>
         <Fact label="Connected">{formatDay(account.createdAt)}</Fact>
       </dl>
+
+      <WarmupRamp account={account} />
 
       <div className="mt-auto flex flex-wrap gap-2">
         <SendTestEmailPopover account={account} />

@@ -6,6 +6,7 @@ import {
   statusIcon,
   statusLabel,
   statusTone,
+  warmupLabel,
 } from './account-display';
 
 describe('account status', () => {
@@ -49,5 +50,21 @@ describe('providerLabel', () => {
     expect(providerLabel('outlook')).toBe('Outlook / Microsoft 365');
     expect(providerLabel('gmail')).toBe('Google');
     expect(providerLabel('smtp')).toBe('SMTP / IMAP');
+  });
+});
+
+describe('the warm-up line', () => {
+  it('tells the day, today’s limit and the day the ramp reaches the daily limit', () => {
+    expect(warmupLabel({ enabled: true, day: 4, limitToday: 35, fullFromDay: 57 }, 300)).toBe(
+      'Day 4 of warm-up: 35 today, 300 from day 57',
+    );
+    expect(warmupLabel({ enabled: true, day: 1, limitToday: 20, fullFromDay: 197 }, 1000)).toBe(
+      'Day 1 of warm-up: 20 today, 1,000 from day 197',
+    );
+  });
+
+  it('says nothing for a warm mailbox or a finished ramp', () => {
+    expect(warmupLabel({ enabled: false, day: null, limitToday: 300, fullFromDay: null }, 300)).toBeNull();
+    expect(warmupLabel({ enabled: true, day: 57, limitToday: 300, fullFromDay: 57 }, 300)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { AccountStatus, Provider } from '@contract/accounts';
+import type { AccountStatus, AccountWarmup, Provider } from '@contract/accounts';
 
 /** SPEC §2: the status as words, underscores shown as spaces ("rate limited"). */
 export function statusLabel(status: AccountStatus | string): string {
@@ -41,4 +41,14 @@ export function sentTodayLabel(sentToday: number | null | undefined, dailyLimit:
 export function dailyUsagePercent(sentToday: number | null | undefined, dailyLimit: number): number {
   if (dailyLimit <= 0) return 100;
   return Math.min(100, Math.round(((sentToday ?? 0) / dailyLimit) * 100));
+}
+
+/**
+ * Issue 14: where a new mailbox is on its warm-up ramp ("Day 4 of warm-up: 35 today, 300 from day 57"); null when
+ * it is warm (marked so, or the ramp has reached the daily limit).
+ */
+export function warmupLabel(warmup: AccountWarmup, dailyLimit: number): string | null {
+  if (!warmup.enabled || warmup.day === null || warmup.limitToday >= dailyLimit) return null;
+  const count = (value: number) => value.toLocaleString('en-US');
+  return `Day ${warmup.day} of warm-up: ${count(warmup.limitToday)} today, ${count(dailyLimit)} from day ${warmup.fullFromDay}`;
 }

@@ -167,8 +167,9 @@ export function CampaignConfigCard({
           )}
           {account && (
             <p className="mt-1 text-muted-foreground text-xs">
-              {account.email} can send {Math.max(0, account.dailyLimit - account.sentToday).toLocaleString('en-US')}{' '}
-              more today; the rest go out after midnight, and leads already mailed this week are skipped.
+              {account.email} can send{' '}
+              {Math.max(0, account.effectiveDailyLimit - account.sentToday).toLocaleString('en-US')} more today; the
+              rest go out after midnight, and leads already mailed this week are skipped.
             </p>
           )}
         </dl>

@@ -1,9 +1,9 @@
+import { excerptFromHtml } from '@contract/html-text';
 import type { Template } from '@contract/templates';
 import { CalendarDays, Paperclip, Pencil, Trash2, TrendingUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { excerptFromHtml } from '../lib/html-text';
 import { TemplateStatusBadge } from './template-status-badge';
 
 const EXCERPT_LENGTH = 160;

@@ -8,6 +8,7 @@ import { insertAtSelection } from '../lib/insert-at-selection';
 import { emptyTemplateForm, type TemplateFormValues, templateFormFromTemplate } from '../lib/template-form';
 import { AiDraftPanel } from './ai-draft-panel';
 import { AttachmentsField } from './attachments-field';
+import { DeliverabilityPanel } from './deliverability-panel';
 import { InsertVariableMenu, type VariableTarget } from './insert-variable-menu';
 import { RichTextEditor } from './rich-text-editor';
 import { TemplatePreview } from './template-preview';
@@ -98,6 +99,13 @@ export function TemplateEditorForm({ template, onDone }: { template: TemplateDet
             toolbarEnd={<InsertVariableMenu target={variableTarget} onInsert={insertVariable} />}
           />
         </div>
+
+        <DeliverabilityPanel
+          subject={values.subject}
+          body={values.body}
+          attachmentsCount={values.attachments.length}
+          weekNumber={values.weekNumber}
+        />
 
         <TemplateSettingsFields
           weekNumber={values.weekNumber}

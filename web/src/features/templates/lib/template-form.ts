@@ -1,5 +1,5 @@
+import { isBlankHtml } from '@contract/html-text';
 import type { Attachment, TemplateDetail, TemplateInput, TemplateStatus } from '@contract/templates';
-import { isBlankHtml } from './html-text';
 
 /** What the editor holds; `body` is the rich-text editor's HTML. */
 export type TemplateFormValues = {

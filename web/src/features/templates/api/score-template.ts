@@ -1,0 +1,18 @@
+import type { TemplateScore, TemplateScoreRequest } from '@contract/template-score';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+
+/** POST /api/templates/score: the content checks plus those counted against the user's leads. */
+export async function scoreTemplate(request: TemplateScoreRequest): Promise<TemplateScore> {
+  const response = await apiRequest('POST', '/api/templates/score', request);
+  return response.json();
+}
+
+/** The server's score of a (debounced) draft; the last answer stays shown while the next one loads. */
+export function useTemplateScore(request: TemplateScoreRequest) {
+  return useQuery({
+    queryKey: ['/api/templates/score', request],
+    queryFn: () => scoreTemplate(request),
+    placeholderData: keepPreviousData,
+  });
+}
