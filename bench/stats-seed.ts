@@ -2,7 +2,7 @@
  * The analytics bench's data, written with plain SQL to the base tables only (users, leads, mailboxes, templates,
  * campaigns and their steps, campaign mails, tracking events), as a year of sending would leave them; whatever the
  * schema keeps beside them (counts, rollups) is left to its triggers. Rows go in statements of thousands
- * (BATCH_ROWS, MAIL_BATCH_ROWS), so statement-level triggers see batches. Deterministic: every choice is a hash of
+ * (BATCH_ROWS), so statement-level triggers see batches. Deterministic: every choice is a hash of
  * the row's index (hashint8extended), never random(); only "today" moves with the clock.
  */
 import { type SQL, sql } from 'drizzle-orm';
@@ -29,12 +29,6 @@ const SEQUENCE_EVERY = 4;
 const SEQUENCE_STEPS = 3;
 const OTHER_CAMPAIGNS = 4;
 const BATCH_ROWS = 100_000;
-/**
- * Mails with an outcome go in smaller statements: the schema's triggers take an advisory lock per lead of each such
- * mail inserted, held to the end of the transaction, and PostgreSQL's lock table holds about 6,400 locks for the
- * whole server (max_locks_per_transaction 64 × 100 connections): 100,000 at once run it out.
- */
-const MAIL_BATCH_ROWS = 4_000;
 /** The sending window, in the user's timezone: 09:00 and the 8 hours after. */
 const WINDOW_START = '09:00';
 const WINDOW_SECONDS = 8 * 60 * 60;
@@ -175,8 +169,8 @@ async function seedMainUser(
   // A sequence's mails are its steps one after another (a third each), so a lead's step 2 comes after its step 1.
   const stepSize = Math.ceil(perCampaign / SEQUENCE_STEPS);
   const seeding = performance.now();
-  for (let from = 0; from < scale.mails; from += MAIL_BATCH_ROWS) {
-    const to = Math.min(scale.mails, from + MAIL_BATCH_ROWS);
+  for (let from = 0; from < scale.mails; from += BATCH_ROWS) {
+    const to = Math.min(scale.mails, from + BATCH_ROWS);
     await run(
       handle,
       sql`INSERT INTO campaign_recipients (kind, campaign_id, user_id, lead_id, account_id, state, step, template_id,
@@ -269,8 +263,8 @@ async function seedOtherUsers(
           LATERAL (SELECT ((${arrayOf(days, 'date')})[${hashed(sql`hashtext(u.id::text)::bigint + q`, 6, days.length)} + 1]
             + time ${sql.raw(`'${WINDOW_START}'`)}) AT TIME ZONE 'UTC' AS start) AS s`,
   );
-  // In groups of users small enough that one statement stays within MAIL_BATCH_ROWS mails.
-  const usersPerBatch = Math.max(1, Math.floor(MAIL_BATCH_ROWS / (OTHER_CAMPAIGNS * scale.otherLeads)));
+  // In groups of users small enough that one statement stays within BATCH_ROWS mails.
+  const usersPerBatch = Math.max(1, Math.floor(BATCH_ROWS / (OTHER_CAMPAIGNS * scale.otherLeads)));
   for (let offset = 0; offset < scale.otherUsers; offset += usersPerBatch) {
     await run(
       handle,
