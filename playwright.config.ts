@@ -8,6 +8,12 @@ import { E2E_POSTGRES_PORT } from './tests/e2e/postgres-database';
 /** The lead finder's fixtures (tests/e2e/lead-finder-fixtures.ts): Nominatim + Overpass, and business websites. */
 const leadFinderFixtures = `http://127.0.0.1:${Number(process.env.LEAD_FINDER_FIXTURE_PORT ?? 5192)}`;
 
+/** The DNS server of the main test server (tests/e2e/dns-fixture.ts), with its health page on the next port. */
+const dnsPort = Number(process.env.E2E_DNS_PORT ?? 5194);
+
+/** Where the main test server's system mailbox sends (SYSTEM_SMTP_URL); auth.spec.ts starts the peer there. */
+export const systemSmtpPort = Number(process.env.E2E_SYSTEM_SMTP_PORT ?? 5196);
+
 const port = Number(process.env.E2E_PORT ?? 5190);
 const baseURL = `http://localhost:${port}`;
 const postgresURL = `http://localhost:${E2E_POSTGRES_PORT}`;
@@ -54,7 +60,18 @@ export default defineConfig({
         OVERPASS_URL: `${leadFinderFixtures}/api/interpreter`,
         // The fixture websites are on 127.0.0.1; never set in production (README).
         LEAD_FINDER_ALLOW_LOOPBACK: '1',
+        DNS_SERVERS: `127.0.0.1:${dnsPort}`,
+        // The system mailbox for password reset links: auth.spec.ts listens there while it needs it.
+        SYSTEM_SMTP_URL: `smtp://127.0.0.1:${systemSmtpPort}`,
+        SYSTEM_MAIL_FROM: 'LocalReach <no-reply@e2e.test>',
       },
+    },
+    {
+      command: 'node --import tsx tests/e2e/dns-fixture.ts',
+      url: `http://127.0.0.1:${dnsPort + 1}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_DNS_PORT: String(dnsPort) },
     },
     {
       command: 'node --import tsx tests/e2e/lead-finder-fixtures.ts',

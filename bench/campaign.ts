@@ -210,7 +210,7 @@ async function sampleMail(handle: DatabaseHandle, owner: CampaignOwner): Promise
   const [account] = await db.select().from(emailAccounts).where(eq(emailAccounts.id, owner.accountId));
   const [template] = await db.select().from(templates).where(eq(templates.id, owner.templateId));
   const [lead] = await db.select().from(leads).where(eq(leads.id, owner.leadIds[0]));
-  const recipient = { id: 1, campaignId: 1 };
+  const recipient = { id: 1, campaignId: 1, step: 1 };
   const links = mailLinks({
     linkTokens: createLinkTokens(testConfig.sessionSecret),
     publicUrl: testConfig.publicUrl,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountHealthSchema } from './domain-health';
 import { emailSchema } from './email-schema';
 
 /** SPEC §3: default daily sending limit per account. */
@@ -52,6 +53,8 @@ export const emailAccountSchema = z.object({
   createdAt: z.string(),
   connectionId: z.number().int(),
   replies: accountRepliesSchema,
+  /** The sending domain's health (issue 14), null until its first check (queued when the account is linked). */
+  health: accountHealthSchema.nullable(),
 });
 export type EmailAccount = z.infer<typeof emailAccountSchema>;
 
@@ -80,15 +83,21 @@ export const serverSettingsSchema = z.object({
   port,
   /** true: TLS from the first byte (465, 993); false: plain, upgraded with STARTTLS when offered. */
   secure: z.boolean(),
+  /**
+   * With `secure` false, false keeps the connection plain even when the server offers STARTTLS (security "None",
+   * a local relay): the password then travels in clear text. Left out (as in credentials stored before it), the
+   * connection is upgraded when offered.
+   */
+  starttls: z.boolean().optional(),
   user: z.string({ error: 'User name is required' }).trim().min(1, { error: 'User name is required' }).max(320),
   password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(1000),
 });
 export type ServerSettings = z.infer<typeof serverSettingsSchema>;
 
-/** The usual port for each way of securing a connection: TLS from the first byte, or STARTTLS. */
+/** The usual port for each way of securing a connection: TLS from the first byte, STARTTLS, or none (plain). */
 export const USUAL_PORTS = {
-  smtp: { secure: 465, starttls: 587 },
-  imap: { secure: 993, starttls: 143 },
+  smtp: { secure: 465, starttls: 587, plain: 25 },
+  imap: { secure: 993, starttls: 143, plain: 143 },
 } as const;
 
 /**
@@ -101,6 +110,7 @@ export function imapSettingsWithDefaults(smtp: ServerSettings, imap: Partial<Ser
     host: imap.host || smtp.host,
     port: imap.port ?? (secure ? USUAL_PORTS.imap.secure : USUAL_PORTS.imap.starttls),
     secure,
+    ...(imap.starttls !== undefined && { starttls: imap.starttls }),
     user: imap.user || smtp.user,
     password: imap.password || smtp.password,
   };

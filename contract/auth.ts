@@ -148,5 +148,27 @@ export const passwordChangeSchema = z.object({
 export type PasswordChange = z.input<typeof passwordChangeSchema>;
 export type PasswordChangeInput = z.output<typeof passwordChangeSchema>;
 
+/** "Forgot password?": the address to send a reset link to. */
+export const forgotPasswordSchema = z.object({ email: loginRequestSchema.shape.email });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordSchema>;
+
+/** The reset link's token and the new password. */
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: 'The reset link is incomplete' }).min(1, { error: 'The reset link is incomplete' }).max(200),
+  password: registerRequestSchema.shape.password,
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordSchema>;
+
+/** Whether this server can send reset links (SYSTEM_SMTP_URL is set). */
+export const passwordResetOptionsSchema = z.object({ available: z.boolean() });
+export type PasswordResetOptions = z.infer<typeof passwordResetOptionsSchema>;
+
+/** The answer to "Forgot password?", the same whether or not the address has an account. */
+export const RESET_LINK_SENT =
+  'If an account exists for that address, a link to reset its password is on its way. It works for 30 minutes.';
+/** Without a system mailbox, nobody can be sent a link: the administrator resets the password instead. */
+export const RESET_UNAVAILABLE =
+  'This server cannot send reset links. Ask your administrator: they can reset your password on the Admin page.';
+
 export const messageSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageSchema>;

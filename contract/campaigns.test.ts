@@ -15,6 +15,7 @@ const campaign = (changes: Partial<Campaign>): Campaign => ({
   trackingEnabled: true,
   createdAt: '2026-11-23T10:00:00.000Z',
   cadence: 'weekly',
+  brake: null,
   ...changes,
 });
 

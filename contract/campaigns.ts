@@ -78,6 +78,9 @@ export const sendMassEmailResponseSchema = z.object({ message: z.string(), campa
 export type SendMassEmailResponse = z.infer<typeof sendMassEmailResponseSchema>;
 
 export const campaignStatusSchema = z.enum(['running', 'paused', 'completed', 'failed']);
+
+/** Why a campaign paused itself (issue 14): its mails bounced, drew spam complaints, or the provider blocked it. */
+export const CAMPAIGN_BRAKES = ['bounces', 'complaints', 'block'] as const;
 export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
 
 /** GET /api/campaigns/{id} (SPEC §3 Campaign, plus the skipped and unknown counts and why it waits). */
@@ -99,8 +102,17 @@ export const campaignSchema = z.object({
   createdAt: z.string(),
   /** A sequence's cadence (null: a single mail). */
   cadence: z.enum(SEQUENCE_CADENCES).nullable(),
+  /** Beyond SPEC (issue 14): the automatic brake that paused the campaign (waitingReason says why); null if none. */
+  brake: z.enum(CAMPAIGN_BRAKES).nullable(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
+
+/**
+ * POST /api/campaigns/{id}/resume. A campaign a brake paused resumes only with `confirm`; without it the server
+ * answers 409 with the reason and the question.
+ */
+export const resumeCampaignSchema = z.object({ confirm: z.boolean().optional() }).nullish();
+export type ResumeCampaignRequest = NonNullable<z.infer<typeof resumeCampaignSchema>>;
 
 /** How often the progress card reads a running sequence with nothing to send until its next step is due. */
 export const WAITING_SEQUENCE_POLL_MS = 30_000;

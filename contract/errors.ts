@@ -20,6 +20,8 @@ export type ErrorCode =
   | 'email_taken'
   | 'invalid_credentials'
   | 'wrong_password'
+  | 'password_reset_unavailable'
+  | 'invalid_reset_link'
   // Leads
   | 'lead_exists'
   // Mailboxes

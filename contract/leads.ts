@@ -23,14 +23,25 @@ export const leadSchema = z.object({
   lastName: z.string().nullable(),
   company: z.string().nullable(),
   status: leadStatusSchema,
+  /** Why the lead is bounced or unsubscribed, in a sentence (e.g. "No mail server for this domain"). */
+  statusReason: z.string().nullable(),
+  /** A role's address (info@, sales@, noreply@…): it reaches a team, not a person. Flagged, never blocked. */
+  isRoleAddress: z.boolean(),
+  /** An address at a disposable (throwaway) mail service. Flagged, never blocked. */
+  isDisposable: z.boolean(),
   customFields: z.record(z.string(), z.string()),
   createdAt: z.string(),
 });
 export type Lead = z.infer<typeof leadSchema>;
 
+/** GET /api/leads?flag=: only role addresses, or only addresses at disposable domains. */
+export const leadFlagSchema = z.enum(['role', 'disposable']);
+export type LeadFlag = z.infer<typeof leadFlagSchema>;
+
 export const leadListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(LEADS_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).default(0),
+  flag: leadFlagSchema.optional(),
 });
 
 export const leadCountsSchema = z.object({

@@ -1,9 +1,11 @@
 /**
  * The one renderer for templates: the editor's live preview and the sending engine both call it, so a preview is
  * exactly what a lead receives. Only {firstName}, {lastName}, {email} and {company} are substituted, optionally
- * with a fallback: {firstName|there}. There is no other syntax: a template cannot reach code, files or settings.
- * Substitution is one pass, so a lead value that itself contains "{company}" stays as typed.
+ * with a fallback: {firstName|there}, after spins ({{spin: Hi | Hello}}, see spintax.ts) have picked their words for
+ * the seed. There is no other syntax: a template cannot reach code, files or settings. Substitution is one pass
+ * after the spins, so a lead value that itself contains "{company}" or a spin stays as typed.
  */
+import { resolveSpins } from './spintax';
 
 export const TEMPLATE_VARIABLES = ['firstName', 'lastName', 'email', 'company'] as const;
 export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number];
@@ -45,14 +47,20 @@ function substitute(text: string, lead: TemplateLead, encode: (value: string) =>
   });
 }
 
-/** The subject line: plain text, no line breaks (a header cannot be split by a lead's data). */
-export function renderSubject(subject: string, lead: TemplateLead): string {
-  return substitute(subject, lead, (value) => value).replace(/[\r\n]+/g, ' ');
+/**
+ * The subject line: plain text, no line breaks (a header cannot be split by a lead's data). `seed` picks the spins'
+ * words: the same seed, the same subject.
+ */
+export function renderSubject(subject: string, lead: TemplateLead, seed: string): string {
+  return substitute(resolveSpins(subject, `${seed}:subject`), lead, (value) => value).replace(/[\r\n]+/g, ' ');
 }
 
-/** The HTML body: the (already sanitised) template HTML with lead values inserted as escaped text. */
-export function renderHtmlBody(html: string, lead: TemplateLead): string {
-  return substitute(html, lead, escapeHtml);
+/**
+ * The HTML body: the (already sanitised) template HTML with lead values inserted as escaped text. A spin's choices
+ * are the template's own HTML, like the text around them, so they go in as written.
+ */
+export function renderHtmlBody(html: string, lead: TemplateLead, seed: string): string {
+  return substitute(resolveSpins(html, `${seed}:body`), lead, escapeHtml);
 }
 
 /** A sample lead for previews when no real lead is chosen. */

@@ -83,6 +83,42 @@ describe('templateContentFindings on fixed templates', () => {
   });
 });
 
+describe('templateContentFindings on spins', () => {
+  it('does not take a spin for a variable, and checks the variables in its choices', () => {
+    const spun = { subject: '{{spin: A quick question | One question}} about {company|your listings}' };
+    expect(codesOf({ ...clean, ...spun })).toEqual([]);
+    expect(codesOf({ ...clean, subject: '{{spin: A quick question {phone} | A short question for you}}' })).toEqual([
+      'unknown_variables',
+    ]);
+  });
+
+  it('checks every choice as leads receive it: spam phrases, capitals, length, exclamation marks', () => {
+    const findings = templateContentFindings({
+      ...clean,
+      subject: '{{spin: A quick question | A quick WINNER question}} for {company|you}',
+      body: `${clean.body}<p>{{spin: Thanks | Act now}} {{spin: Bye | See you! Soon! Really!}}</p>`,
+    });
+    expect(findings.map((finding) => finding.code)).toEqual(['subject_all_caps', 'exclamation_marks', 'spam_phrases']);
+    expect(findings.find((finding) => finding.code === 'spam_phrases')?.message).toContain('"act now", "winner"');
+    expect(codesOf({ ...clean, subject: '{{spin: Hi | A note about your open house}}' })).toEqual([
+      'subject_too_short',
+    ]);
+  });
+
+  it('reports a spin that is not closed, with advice', () => {
+    const findings = templateContentFindings({
+      ...clean,
+      subject: 'Hello {{spin: there | friend',
+      body: `<p>{{spin: a {{spin: b | c}} | d}}</p>${clean.body}`,
+    });
+    expect(findings.map((finding) => finding.code)).toEqual(['malformed_spin']);
+    expect(findings[0].message).toBe(
+      '"{{spin: there | friend", "{{spin: a {{spin: b | c}} | d}} Hi {firs…" are not complete spins: leads would receive them as typed.',
+    );
+    expect(findings[0].advice).toContain('{{spin: Hi | Hello | Hey}}');
+  });
+});
+
 describe('variablesWithoutFallback', () => {
   it('lists known variables used without a (non-blank) fallback, once each', () => {
     expect(

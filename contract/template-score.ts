@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { ratePercent } from './display';
 import { htmlToPlainText } from './html-text';
 import { SPAM_PHRASES } from './spam-phrases';
+import { malformedSpins, spinVariants } from './spintax';
 import { TEMPLATE_VARIABLES, type TemplateVariable, templatePlaceholders } from './template-render';
 
 /** What each finding costs out of 100: how much it usually hurts inbox placement. */
@@ -20,6 +21,8 @@ export const FINDING_WEIGHTS = {
   image_heavy: 10,
   missing_plain_text: 30,
   unknown_variables: 15,
+  /** A `{{spin:` not closed by `}}` goes out as typed. */
+  malformed_spin: 15,
   exclamation_marks: 10,
   attachments_first_touch: 15,
   /** One per variable; only the server can count the user's leads. */
@@ -134,6 +137,9 @@ function subjectFindings(subject: string): TemplateFinding[] {
 
 const templateTextWithoutVariables = (text: string) => text.replace(/\{[^{}]*\}/g, ' ');
 
+const uniqueByCode = (findings: TemplateFinding[]) =>
+  findings.filter((finding, index) => findings.findIndex((other) => other.code === finding.code) === index);
+
 function bodyFindings(body: string, text: string): TemplateFinding[] {
   const findings: TemplateFinding[] = [];
   const images = body.match(IMAGE)?.length ?? 0;
@@ -197,8 +203,13 @@ export function templateContentFindings(input: {
   weekNumber?: number | null;
 }): TemplateFinding[] {
   const { subject, body } = input;
-  const text = htmlToPlainText(body);
-  const findings = [...subjectFindings(subject), ...bodyFindings(body, text)];
+  // Each spin's choices are checked in place, as leads receive them; a finding counts once whichever choice has it.
+  const subjects = spinVariants(subject);
+  const bodies = spinVariants(body).map((html) => ({ html, text: htmlToPlainText(html) }));
+  const findings = uniqueByCode([
+    ...subjects.flatMap(subjectFindings),
+    ...bodies.flatMap(({ html, text }) => bodyFindings(html, text)),
+  ]);
 
   if (subject.includes('!') && !findings.some((finding) => finding.code === 'exclamation_marks')) {
     findings.push({
@@ -208,9 +219,9 @@ export function templateContentFindings(input: {
     });
   }
 
-  const spamPhrases = SPAM_PATTERNS.filter(({ pattern }) => pattern.test(subject) || pattern.test(text)).map(
-    ({ phrase }) => phrase,
-  );
+  const spamPhrases = SPAM_PATTERNS.filter(
+    ({ pattern }) => subjects.some((text) => pattern.test(text)) || bodies.some(({ text }) => pattern.test(text)),
+  ).map(({ phrase }) => phrase);
   if (spamPhrases.length > 0) {
     findings.push({
       code: 'spam_phrases',
@@ -231,6 +242,16 @@ export function templateContentFindings(input: {
       code: 'unknown_variables',
       message: `${unknown.join(', ')} ${unknown.length === 1 ? 'is not a variable' : 'are not variables'}: leads would receive the braces as typed.`,
       advice: `Use only ${TEMPLATE_VARIABLES.map((name) => `{${name}}`).join(', ')}, or write the text out.`,
+    });
+  }
+
+  const malformed = [...malformedSpins(subject), ...malformedSpins(htmlToPlainText(body))];
+  if (malformed.length > 0) {
+    findings.push({
+      code: 'malformed_spin',
+      message: `${quoted(malformed)} ${malformed.length === 1 ? 'is not a complete spin: leads would receive it' : 'are not complete spins: leads would receive them'} as typed.`,
+      advice:
+        'Write a spin as {{spin: Hi | Hello | Hey}}: choices split by |, closed by }}, with no spin inside another.',
     });
   }
 

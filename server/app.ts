@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Container } from './container';
 import type { JobCatalogue } from './jobs/catalogue';
 import { registerCompression } from './lib/compression';
 import { registerErrorHandler } from './lib/error-handler';
 import { registerCrossSiteGuard } from './lib/request-guards';
+import { registerRequestLog } from './lib/request-log';
 import { registerWebClient } from './lib/web-client';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { oauthRoutes } from './modules/accounts/oauth.routes';
@@ -43,6 +44,8 @@ export async function buildApp<Catalogue extends JobCatalogue>(
   const { config, services } = container;
   const app = Fastify({
     loggerInstance: container.log,
+    // One line per request, written when it is answered (registerRequestLog), instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     // Behind a reverse proxy, the client's IP (for rate limits) comes from X-Forwarded-For.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -52,6 +55,7 @@ export async function buildApp<Catalogue extends JobCatalogue>(
   // Only JSON bodies: text/plain is a "simple" type a cross-site form may send without a preflight.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
+  registerRequestLog(app);
 
   await registerCompression(app);
   await app.register(fastifyCookie);
@@ -59,7 +63,7 @@ export async function buildApp<Catalogue extends JobCatalogue>(
   registerSessionAuth(app, services.sessions);
   registerSubscriptionRefresh(app, services.subscriptions);
 
-  await app.register(authRoutes(services.auth, config.secureCookies));
+  await app.register(authRoutes(services.auth, services.passwordReset, config.secureCookies));
   await app.register(usersRoutes(services.users));
   await app.register(leadsRoutes(services.leads));
   await app.register(leadFinderRoutes(services.leadFinder));

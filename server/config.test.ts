@@ -71,6 +71,23 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the system mailbox and the From of its mails', () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).systemMail).toBeUndefined();
+    const base = { DATA_DIR: tempDir(), PUBLIC_URL: 'https://reach.example.com' };
+    expect(loadConfig({ ...base, SYSTEM_SMTP_URL: 'smtp://relay.example.com:25' }).systemMail).toEqual({
+      smtpUrl: 'smtp://relay.example.com:25',
+      from: 'LocalReach <no-reply@reach.example.com>',
+    });
+    const withUser = 'smtps://alerts%40example.com:secret@smtp.example.com:465';
+    expect(loadConfig({ ...base, SYSTEM_SMTP_URL: withUser }).systemMail?.from).toBe('LocalReach <alerts@example.com>');
+    expect(
+      loadConfig({ ...base, SYSTEM_SMTP_URL: withUser, SYSTEM_MAIL_FROM: 'Reach <hi@example.com>' }).systemMail?.from,
+    ).toBe('Reach <hi@example.com>');
+    expect(() => loadConfig({ ...base, SYSTEM_SMTP_URL: 'mail.example.com' })).toThrow(
+      /- SYSTEM_SMTP_URL: must be an SMTP URL such as smtp:\/\/user:pass@smtp.example.com:587/,
+    );
+  });
+
   it('treats empty variables as unset', () => {
     const config = loadConfig({ DATA_DIR: tempDir(), PORT: '', DATABASE_URL: '' });
     expect(config.port).toBe(5000);

@@ -58,6 +58,11 @@ const envSchema = z
       .string()
       .regex(/^[^,\s]+(\s*,\s*[^,\s]+)*$/, 'must be DNS server addresses separated by commas, e.g. 1.1.1.1,9.9.9.9:53')
       .optional(),
+    SYSTEM_SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^/\s]+/, 'must be an SMTP URL such as smtp://user:pass@smtp.example.com:587')
+      .optional(),
+    SYSTEM_MAIL_FROM: z.string().min(3).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   // PGlite lives in one process: splitting web and worker needs a shared PostgreSQL server.
@@ -101,9 +106,14 @@ export type Config = {
   leadSources: Omit<LeadSourcesConfig, 'publicUrl'>;
   /** The lead finder may fetch websites on loopback addresses (tests only; never in production). */
   leadFinderAllowLoopback: boolean;
-  /** DNS servers (host:port) for website and MX lookups; the system's when unset. */
+  /** DNS servers (host:port) for every DNS question; the system's when unset. */
   dnsServers: string[] | undefined;
+  /** The installation's own mailbox for mail to users (password reset links); unset: none is sent. */
+  systemMail: SystemMailConfig | undefined;
 };
+
+/** SYSTEM_SMTP_URL and the From of the mails sent through it. */
+export type SystemMailConfig = { smtpUrl: string; from: string };
 
 /** Stripe (each part optional: without it, billing is not set up and statuses are set by hand). */
 export type BillingConfig = {
@@ -192,7 +202,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     leadFinderAllowLoopback: values.LEAD_FINDER_ALLOW_LOOPBACK === '1',
     dnsServers: values.DNS_SERVERS?.split(',').map((server) => server.trim()),
+    systemMail: values.SYSTEM_SMTP_URL
+      ? {
+          smtpUrl: values.SYSTEM_SMTP_URL,
+          from: values.SYSTEM_MAIL_FROM ?? systemSender(values.SYSTEM_SMTP_URL, publicUrl),
+        }
+      : undefined,
   };
+}
+
+/** The system mailbox's address: its SMTP user when that is an address, else no-reply at the public host. */
+function systemSender(smtpUrl: string, publicUrl: string): string {
+  const user = decodeURIComponent(new URL(smtpUrl).username);
+  return `LocalReach <${user.includes('@') ? user : `no-reply@${new URL(publicUrl).hostname}`}>`;
 }
 
 /** A secret generated once into DATA_DIR, so restarts keep sessions and encrypted data readable. */

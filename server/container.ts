@@ -8,6 +8,7 @@ import { createStockAnalyst } from './ai/stock-analyst';
 import { createStrategyWriter } from './ai/strategy-writer';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import { NodeDnsResolver } from './dns/dns-resolver';
 import { type JobCatalogue, jobCatalogue } from './jobs/catalogue';
 import { JobQueue } from './jobs/job-queue';
 import { createEmailFinder } from './lead-finder/create-email-finder';
@@ -20,17 +21,21 @@ import { ApiTransport, gmailApi, graphApi } from './mail/api-transport';
 import { GmailInbox } from './mail/gmail-inbox';
 import { GraphInbox } from './mail/graph-inbox';
 import { googleProvider, microsoftProvider } from './mail/oauth-provider';
+import { createSystemMailer } from './mail/system-mailer';
 import { createMarketData } from './market-data/create-market-data';
+import { createAccountHealthService } from './modules/accounts/account-health.service';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createOAuthService } from './modules/accounts/oauth.service';
 import { createAdminService } from './modules/admin/admin.service';
 import { createAiService } from './modules/ai/ai.service';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createAuthService } from './modules/auth/auth.service';
+import { createPasswordResetService } from './modules/auth/password-reset.service';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { createStripeApi } from './modules/billing/stripe-api';
 import { createStripeWebhookService } from './modules/billing/stripe-webhook.service';
 import { createSubscriptionService } from './modules/billing/subscription.service';
+import { createCampaignBrakes } from './modules/campaigns/campaign-brakes';
 import { createCampaignSender, type Sleep, STALE_SENDING_MS } from './modules/campaigns/campaign-sender';
 import { createCampaignsService } from './modules/campaigns/campaigns.service';
 import { createSequenceAdvance } from './modules/campaigns/sequence-advance';
@@ -39,6 +44,7 @@ import { createInboxReader, DEFAULT_INBOX_POLL_MS } from './modules/inbound/inbo
 import { createLeadFinderService } from './modules/lead-finder/lead-finder.service';
 import { createLeadSearchRunner } from './modules/lead-finder/lead-search-runner';
 import { createLeadsService } from './modules/leads/leads.service';
+import { createMailDomainCheck } from './modules/leads/mail-domain-check';
 import { createResponsesService } from './modules/responses/responses.service';
 import { createSendAllowance } from './modules/sending/send-allowance';
 import { createTransportRegistry } from './modules/sending/transport-registry';
@@ -74,6 +80,7 @@ export type ContainerConfig = Pick<
       | 'marketData'
       | 'leadFinderAllowLoopback'
       | 'dnsServers'
+      | 'systemMail'
     >
   >;
 
@@ -120,9 +127,10 @@ export async function createContainer<Catalogue extends JobCatalogue = JobCatalo
   const services = createServices(
     config,
     database.db,
-    { clock: options.clock ?? systemClock, sleep: options.sleep, random: options.random },
+    { clock: options.clock ?? systemClock, sleep: options.sleep, random: options.random, log },
     {
       campaignSend: (campaignId) => appJobs.send('campaigns.send', { campaignId }),
+      brakeNotice: (campaignId) => appJobs.send('campaigns.brake-notice', { campaignId }),
       inboxSession: (accountId, delaySeconds) =>
         appJobs.send(
           'inbox.read',
@@ -130,6 +138,7 @@ export async function createContainer<Catalogue extends JobCatalogue = JobCatalo
           { singletonKey: `account-${accountId}`, startAfterSeconds: delaySeconds },
         ),
       leadSearch: (searchId) => appJobs.send('lead-finder.search', { searchId }),
+      accountHealth: (accountId) => appJobs.send('accounts.health-check', { accountId }),
     },
   );
   return {
@@ -153,10 +162,12 @@ type Enqueue = {
   campaignSend(campaignId: number): Promise<unknown>;
   inboxSession(accountId: number, delaySeconds: number): Promise<unknown>;
   leadSearch(searchId: number): Promise<unknown>;
+  brakeNotice(campaignId: number): Promise<unknown>;
+  accountHealth(accountId: number): Promise<unknown>;
 };
 
 /** Where services get time and chance from: the system's, or a test's. */
-type Ambient = { clock: Clock; sleep?: Sleep; random?: () => number };
+type Ambient = { clock: Clock; sleep?: Sleep; random?: () => number; log: FastifyBaseLogger };
 
 function createServices(config: ContainerConfig, db: Database, ambient: Ambient, enqueue: Enqueue) {
   const { clock, sleep: waitFor } = ambient;
@@ -167,6 +178,8 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     gmail: googleProvider(config.oauth.google, clock),
   };
   const sessions = createSessionsService({ db, sessionSecret: config.sessionSecret, clock });
+  // One resolver for every DNS question (lead finder, lead address checks, domain health): DNS_SERVERS applies to all.
+  const dns = new NodeDnsResolver(config.dnsServers);
   const allowance = createSendAllowance({ db, clock, random: ambient.random });
   const transports = createTransportRegistry({
     db,
@@ -185,15 +198,25 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
         ? new GraphInbox(tokens, oauthProviders.outlook, config.oauth.microsoft.graphUrl, save, clock)
         : new GmailInbox(tokens, oauthProviders.gmail, config.oauth.google.gmailUrl, save, clock),
   });
+  const accountHealth = createAccountHealthService({ db, clock, secrets, query: dns.query });
   const accounts = createAccountsService({
     db,
     secrets,
     clock,
     allowance,
     transports,
+    health: accountHealth,
     startReading: (accountId) => enqueue.inboxSession(accountId, 0),
+    checkHealthSoon: enqueue.accountHealth,
   });
   const linkTokens = createLinkTokens(config.sessionSecret);
+  const mailDomains = createMailDomainCheck({ db, clock, dns });
+  const campaignBrakes = createCampaignBrakes({
+    db,
+    transports,
+    publicUrl: config.publicUrl,
+    enqueueNotice: enqueue.brakeNotice,
+  });
   const campaignSender = createCampaignSender({
     db,
     clock,
@@ -201,6 +224,8 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     transports,
     linkTokens,
     publicUrl: config.publicUrl,
+    mailDomains,
+    brakes: campaignBrakes,
     staleSendingMs,
     sleep: ambient.sleep,
   });
@@ -211,7 +236,7 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     staleSenderMs: staleSendingMs,
   });
   const replyReader = createReplyReader(config);
-  const inbound = createInboundService({ db, clock, replyReader });
+  const inbound = createInboundService({ db, clock, brakes: campaignBrakes, replyReader });
   const inboxReader = createInboxReader({
     db,
     clock,
@@ -219,6 +244,7 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     openInbox: (accountId) => transports.openInbox(accountId),
     sessionMs: config.inboxPollMs ?? DEFAULT_INBOX_POLL_MS,
     enqueueSession: enqueue.inboxSession,
+    noteOwnMail: accountHealth.noteOwnMail,
   });
   const { billing } = config;
   const stripe = billing?.stripeSecretKey ? createStripeApi(billing.stripeSecretKey, billing.stripeApiUrl) : null;
@@ -237,6 +263,9 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     allowance,
     transports,
     accounts,
+    accountHealth,
+    mailDomains,
+    campaignBrakes,
     campaignSender,
     campaigns,
     sequences: createSequenceAdvance({ db, clock, enqueueSend: enqueue.campaignSend }),
@@ -255,6 +284,16 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     unsubscribe: createUnsubscribeService({ db, linkTokens }),
     tracking: createTrackingService({ db, clock, linkTokens }),
     auth: createAuthService({ db, sessions, limiter, clock }),
+    passwordReset: createPasswordResetService({
+      db,
+      clock,
+      sessions,
+      limiter,
+      tokenSecret: config.sessionSecret,
+      publicUrl: config.publicUrl,
+      mailer: config.systemMail ? createSystemMailer(config.systemMail) : null,
+      log: ambient.log,
+    }),
     users: createUsersService({ db, clock }),
     subscriptions: createSubscriptionService({ db, clock, billing, stripe }),
     stripeWebhooks: createStripeWebhookService({ db, clock, webhookSecret: billing?.stripeWebhookSecret, stripe }),
@@ -264,11 +303,14 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
       db,
       clock,
       ...leadSources,
-      emailFinder: createEmailFinder({
-        allowLoopback: config.leadFinderAllowLoopback ?? false,
-        dnsServers: config.dnsServers,
-        userAgent: `LocalReach lead finder (+${config.publicUrl})`,
-      }),
+      emailFinder: createEmailFinder(
+        {
+          allowLoopback: config.leadFinderAllowLoopback ?? false,
+          dnsServers: config.dnsServers,
+          userAgent: `LocalReach lead finder (+${config.publicUrl})`,
+        },
+        dns,
+      ),
       qualifier: createLeadQualifier(config),
     }),
     templates: createTemplatesService({ db, clock }),

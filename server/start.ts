@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { type Container, createContainer } from './container';
 import { migrateDatabase, openDatabase } from './db/client';
 import type { JobCatalogue } from './jobs/catalogue';
+import { createLogger } from './lib/logger';
 
 export type StartOptions<Catalogue extends JobCatalogue> = {
   /** The job catalogue; tests start the real process with the app's catalogue plus jobs of their own. */
@@ -21,7 +21,7 @@ export async function startLocalReach<Catalogue extends JobCatalogue = JobCatalo
   config: Config,
   options: StartOptions<Catalogue> = {},
 ): Promise<() => Promise<void>> {
-  const log = pino({ level: config.logLevel });
+  const log = createLogger(config.logLevel);
   const runsWeb = config.role !== 'worker';
   const runsWorkers = config.role !== 'web';
 

@@ -62,6 +62,25 @@ export const jobCatalogue = {
       return services.leadSearchRunner.run(searchId);
     },
   }),
+  /** Checks a newly linked account's sending domain (MX, SPF, DKIM, DMARC, blocklist). */
+  'accounts.health-check': defineJob({
+    payload: z.object({ accountId: z.number().int().positive() }),
+    policy: { retryLimit: 2, retryDelay: 300, expireInSeconds: 300 },
+    async run({ accountId }, { services }) {
+      return services.accountHealth.checkById(accountId);
+    },
+  }),
+  /** Checks every account's sending domain again once a day: DNS records and blocklists change. */
+  'accounts.health-daily': defineJob({
+    payload: z.object({}).passthrough(),
+    policy: { retryLimit: 1, retryDelay: 600, expireInSeconds: 3 * 3600 },
+    cron: '40 3 * * *',
+    async run(_payload, { services, log }) {
+      const result = await services.accountHealth.checkDue();
+      if (result.checked > 0) log.info(`Checked the sending domain of ${result.checked} account(s)`);
+      return result;
+    },
+  }),
   /** Sends what a campaign has left to send; comes back by itself after a daily limit or a retry wait. */
   'campaigns.send': defineJob({
     payload: z.object({ campaignId: z.number().int().positive() }),
@@ -69,6 +88,18 @@ export const jobCatalogue = {
     async run({ campaignId }, { services }) {
       await services.campaignSender.run(campaignId);
       return { campaignId };
+    },
+  }),
+  /** Tells a user by email that a brake paused their campaign (issue 14); a notice that cannot go is logged, not retried. */
+  'campaigns.brake-notice': defineJob({
+    payload: z.object({ campaignId: z.number().int().positive() }),
+    policy: { retryLimit: 0, expireInSeconds: 300 },
+    async run({ campaignId }, { services, log }) {
+      const sent = await services.campaignBrakes.sendNotice(campaignId).catch((error: Error) => {
+        log.warn(`The brake notice of campaign ${campaignId} was not sent: ${error.message}`);
+        return false;
+      });
+      return { campaignId, sent };
     },
   }),
   /**

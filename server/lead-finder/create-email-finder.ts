@@ -1,4 +1,4 @@
-import { DnsMxChecker, type DnsResolver, NodeDnsResolver } from './dns-resolver';
+import { DnsMxChecker, type DnsResolver, NodeDnsResolver } from '../dns/dns-resolver';
 import type { EmailFinder } from './email-finder';
 import { websiteVisits } from './site-limiter';
 import { WebsiteEmailFinder } from './website-emails';

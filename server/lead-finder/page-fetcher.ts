@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type { DnsResolver } from './dns-resolver';
+import type { DnsResolver } from '../dns/dns-resolver';
 import { resolveAllowedWebHost } from './web-address-guard';
 
 export type PageFetcherOptions = {

@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import type { DnsResolver } from './dns-resolver';
+import type { DnsResolver } from '../dns/dns-resolver';
 
 /**
  * Addresses a business's website may not lead us to: private networks, loopback, link-local (where cloud metadata

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DnsMxChecker, type DnsResolver } from '../dns/dns-resolver';
 import { TestDnsResolver, TestWebsites } from '../test/test-websites';
 import { createEmailFinder } from './create-email-finder';
-import { DnsMxChecker, type DnsResolver } from './dns-resolver';
 import { PageFetcher } from './page-fetcher';
 import { SiteLimiter } from './site-limiter';
 import { WebsiteEmailFinder } from './website-emails';

@@ -1,3 +1,5 @@
+import { AppError } from './app-error';
+
 /**
  * Fixed-window attempt counter kept in this process's memory. Enough to stop a flood against one
  * web process; each web process counts on its own (docs/decisions/0003-auth-rate-limit.md).
@@ -22,6 +24,17 @@ export class RateLimiter {
     }
     window.count += 1;
     return window.count > this.limit ? Math.ceil((window.resetAt - now) / 1000) : 0;
+  }
+
+  /** Counts one attempt for each key and refuses (429, with the wait) when any of them is over the limit. */
+  enforce(keys: string[]) {
+    const wait = Math.max(...keys.map((key) => this.hit(key)));
+    if (wait > 0) {
+      throw AppError.tooManyRequests(
+        `Too many attempts. Please wait ${wait} second${wait === 1 ? '' : 's'} and try again.`,
+        wait,
+      );
+    }
   }
 
   private prune(now: number) {

@@ -1,4 +1,5 @@
 import type { ServerSettings } from '../../contract/accounts';
+import { nothingAnsweredSentence } from './nothing-answered';
 import { TransportError } from './transport';
 
 /** Proves the IMAP settings work: logs in and opens INBOX (where replies and bounces will be read). */
@@ -11,6 +12,8 @@ export async function verifyImap(settings: ServerSettings, address: string): Pro
     servername: settings.host.replace(/^\[|\]$/g, ''),
     port: settings.port,
     secure: settings.secure,
+    // Security "None": stays plain even when the server offers STARTTLS; left out, upgraded when offered.
+    doSTARTTLS: settings.starttls === false ? false : undefined,
     auth: { user: settings.user, pass: settings.password },
     logger: false,
     connectionTimeout: 15_000,
@@ -26,6 +29,8 @@ export async function verifyImap(settings: ServerSettings, address: string): Pro
     const failure = error as Error & { authenticationFailed?: boolean; responseText?: string; code?: string };
     const said = failure.responseText || failure.message;
     if (failure.authenticationFailed) throw new TransportError('auth', `IMAP login failed: ${said}`);
+    const nothingAnswered = nothingAnsweredSentence(error, settings.host, settings.port);
+    if (nothingAnswered) throw new TransportError('temporary', `${nothingAnswered} (IMAP: ${said})`);
     throw new TransportError('temporary', `IMAP check failed: ${said}`);
   } finally {
     await client.logout().catch(() => client.close());

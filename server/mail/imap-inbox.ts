@@ -79,6 +79,8 @@ export class ImapInbox implements MailInbox {
       servername: this.settings.host.replace(/^\[|\]$/g, ''),
       port: this.settings.port,
       secure: this.settings.secure,
+      // Security "None": stays plain even when the server offers STARTTLS.
+      doSTARTTLS: this.settings.starttls === false ? false : undefined,
       auth: { user: this.settings.user, pass: this.settings.password },
       logger: false,
       connectionTimeout: 15_000,

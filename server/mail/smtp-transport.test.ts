@@ -5,7 +5,7 @@ import type { ServerSettings } from '../../contract/accounts';
 import { freePort } from '../test/net';
 import { startSmtpPeer } from '../test/smtp-peer';
 import { loopbackSmtpOptions } from '../test/smtp-server-options';
-import { SmtpTransport } from './smtp-transport';
+import { SmtpTransport, verifySmtp } from './smtp-transport';
 import type { OutgoingMail } from './transport';
 
 const mail: OutgoingMail = {
@@ -152,7 +152,9 @@ describe('SmtpTransport', () => {
       .catch((error) => error);
 
     expect(failure).toMatchObject({ kind: 'temporary' });
-    expect(failure.message).toMatch(/Could not reach the SMTP server/);
+    expect(failure.message).toBe(
+      `Nothing answered at 127.0.0.1 port ${port}: check the host and port. (SMTP: connect ECONNREFUSED 127.0.0.1:${port})`,
+    );
   });
 
   it('keeps SMTP replies as they were: 4xx temporary, 5xx permanent, bad login auth', async () => {
@@ -168,5 +170,31 @@ describe('SmtpTransport', () => {
     await expect(transportTo({ host, port, secure: false, user, password: 'wrong' }).send(mail)).rejects.toMatchObject({
       kind: 'auth',
     });
+  });
+});
+
+describe('verifySmtp', () => {
+  it('says plainly that nothing answered at a closed port, then the connection’s own words', async () => {
+    const port = await freePort();
+    const failure = await verifySmtp({ host: '127.0.0.1', port, secure: false, user: 'u', password: 'p' }, '127.0.0.1')
+      .then(() => null)
+      .catch((error) => error);
+
+    expect(failure).toMatchObject({ kind: 'temporary' });
+    expect(failure.message).toBe(
+      `Nothing answered at 127.0.0.1 port ${port}: check the host and port. (SMTP: connect ECONNREFUSED 127.0.0.1:${port})`,
+    );
+  });
+
+  it('keeps security "None" plain when the server offers STARTTLS; stored settings without it still upgrade', async () => {
+    // The peer's certificate is self-signed, so a connection that upgrades fails and one that stays plain logs in.
+    const peer = await startSmtpPeer({ offerStarttls: true });
+    cleanups.push(() => peer.stop());
+    const { host, port, user, password } = peer;
+
+    await expect(verifySmtp({ host, port, secure: false, starttls: false, user, password }, host)).resolves.toBe(
+      undefined,
+    );
+    await expect(verifySmtp({ host, port, secure: false, user, password }, host)).rejects.toThrow(/certificate/);
   });
 });

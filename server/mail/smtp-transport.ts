@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { ServerSettings } from '../../contract/accounts';
 import { composeMime } from './mime-message';
+import { nothingAnsweredSentence } from './nothing-answered';
 import { type MailTransport, type OutgoingMail, type SendResult, TransportError, uncertainSend } from './transport';
 
 const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
@@ -9,12 +10,16 @@ const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTim
 /** How long to wait for the server, in milliseconds (shorter in tests). */
 export type SmtpTimeouts = typeof TIMEOUTS;
 
-/** Connects to the address the host guard resolved, keeping the host name for TLS certificate checks. */
+/**
+ * Connects to the address the host guard resolved, keeping the host name for TLS certificate checks. Security
+ * "None" (starttls false) never upgrades, even when the server offers STARTTLS.
+ */
 function connection(settings: ServerSettings, address: string, timeouts: Partial<SmtpTimeouts> = {}) {
   return {
     host: address,
     port: settings.port,
     secure: settings.secure,
+    ignoreTLS: settings.starttls === false,
     auth: { user: settings.user, pass: settings.password },
     tls: { servername: settings.host.replace(/^\[|\]$/g, '') },
     ...TIMEOUTS,
@@ -37,8 +42,10 @@ export class SmtpTransport implements MailTransport {
   private readonly transporter: Transporter;
   /** Keyed by the composed message each send hands to nodemailer. */
   private readonly handovers = new WeakMap<object, Handover>();
+  private readonly server: SmtpServerName;
 
   constructor(settings: ServerSettings, address: string, timeouts: Partial<SmtpTimeouts> = {}) {
+    this.server = { host: settings.host, port: settings.port };
     this.transporter = nodemailer.createTransport({
       ...connection(settings, address, timeouts),
       pool: true,
@@ -73,7 +80,7 @@ export class SmtpTransport implements MailTransport {
       const info = await this.transporter.sendMail({ raw, envelope: { from: mail.from.address, to: [mail.to] } });
       return { messageId: mail.messageId, response: info.response ?? '' };
     } catch (error) {
-      throw smtpError(error, handover.complete);
+      throw smtpError(error, handover.complete, this.server);
     }
   }
 
@@ -88,7 +95,7 @@ export async function verifySmtp(settings: ServerSettings, address: string): Pro
   try {
     await transporter.verify();
   } catch (error) {
-    throw smtpError(error);
+    throw smtpError(error, false, settings);
   } finally {
     transporter.close();
   }
@@ -96,11 +103,14 @@ export async function verifySmtp(settings: ServerSettings, address: string): Pro
 
 type SmtpFailure = Error & { code?: string; responseCode?: number; response?: string };
 
+/** The server as the user named it, for the sentence that says nothing answered there. */
+type SmtpServerName = Pick<ServerSettings, 'host' | 'port'>;
+
 /**
  * Sorts nodemailer's failure into our kinds, keeping the server's own words. `handedOver`: the whole message had
  * gone out to the server, so a failure without an SMTP reply leaves it unknown whether the server took it.
  */
-export function smtpError(error: unknown, handedOver = false): TransportError {
+export function smtpError(error: unknown, handedOver = false, server?: SmtpServerName): TransportError {
   const failure = error as SmtpFailure;
   const said = failure.response?.trim() || failure.message;
   const code = failure.responseCode;
@@ -113,5 +123,7 @@ export function smtpError(error: unknown, handedOver = false): TransportError {
   if (code && code >= 500) return new TransportError('permanent', `The SMTP server refused the message: ${said}`);
   // Any reply (4xx, 5xx) says the server did not take it; only silence after the message leaves it open.
   if (handedOver && !code) return uncertainSend('the SMTP server', said);
+  const nothingAnswered = server && nothingAnsweredSentence(error, server.host, server.port);
+  if (nothingAnswered) return new TransportError('temporary', `${nothingAnswered} (SMTP: ${said})`);
   return new TransportError('temporary', `Could not reach the SMTP server: ${said}`);
 }

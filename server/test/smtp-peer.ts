@@ -20,8 +20,11 @@ export type SmtpPeer = {
   stop(): Promise<void>;
 };
 
-/** A real SMTP server on loopback (smtp-server) requiring AUTH, as a mailbox provider's would. */
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/**
+ * A real SMTP server on loopback (smtp-server) requiring AUTH, as a mailbox provider's would. `offerStarttls`: it
+ * also offers STARTTLS, with smtp-server's self-signed certificate, which a client that upgrades refuses.
+ */
+export async function startSmtpPeer({ offerStarttls = false } = {}): Promise<SmtpPeer> {
   const port = await freePort();
   const user = 'sender@smtp.test';
   const password = 'smtp-password';
@@ -32,6 +35,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
   const sockets = new Map<number | undefined, Socket>();
   const server = new SMTPServer({
     ...loopbackSmtpOptions,
+    ...(offerStarttls && { disabledCommands: [] }),
     onAuth(auth, _session, callback) {
       if (auth.username === user && auth.password === password) return callback(null, { user });
       const error = Object.assign(new Error('5.7.8 Authentication credentials invalid'), { responseCode: 535 });

@@ -4,7 +4,8 @@ import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { type DovecotServer, dovecotUnavailable, startDovecot } from '../../server/test/dovecot';
 import { freePort } from '../../server/test/net';
-import { newUser, signUpViaApi, toastMessage } from './helpers';
+import { adminUser } from './global-setup';
+import { signUpViaApi, toastMessage } from './helpers';
 
 type ReceivedMail = { envelopeFrom: string; from: string; to: string; subject: string; text: string };
 
@@ -69,7 +70,7 @@ async function openConnectDialog(page: Page, buttonName: string): Promise<Locato
   return dialog;
 }
 
-async function chooseSecurity(group: Locator, option: 'SSL/TLS' | 'STARTTLS') {
+async function chooseSecurity(group: Locator, option: 'SSL/TLS' | 'STARTTLS' | 'None') {
   await group.getByRole('combobox', { name: 'Security' }).click();
   // The options are rendered in a portal outside the dialog's group.
   await group.page().getByRole('option', { name: option }).click();
@@ -93,31 +94,82 @@ test('returning from the provider shows its toast and resets the address', async
   await expect(page.getByRole('heading', { level: 1, name: 'Email Accounts' })).toBeVisible();
 });
 
-test('without client credentials Direct Connection explains what to configure', async ({ page, baseURL }) => {
-  // Opened at another address of the same server: the redirect URI shown is still the server's PUBLIC_URL one.
-  const otherAddress = String(baseURL).replace('localhost', '127.0.0.1');
-  const registered = await page.request.post(`${otherAddress}/api/auth/register`, { data: newUser() });
-  expect(registered.status()).toBe(201);
-  await page.goto(`${otherAddress}/accounts`);
+test('without client credentials Direct Connection greys the providers out and says why', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await page.goto('/accounts');
   const dialog = await openConnectDialog(page, 'Connect Account');
 
   await expect(dialog.getByRole('tab', { name: 'Direct Connection', selected: true })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Connect with Outlook' })).toHaveCount(0);
-  await expect(dialog.getByRole('button', { name: 'Connect with Google' })).toHaveCount(0);
-
   const outlook = dialog.getByRole('region', { name: 'Outlook / Microsoft 365' });
-  await expect(outlook).toContainText('Not configured on this server');
-  await expect(outlook).toContainText('Set MS_CLIENT_ID, MS_CLIENT_SECRET and MS_TENANT');
-  await expect(outlook.getByText(`${baseURL}/api/outlook/callback`, { exact: true })).toBeVisible();
-
+  await expect(outlook.getByRole('button', { name: 'Connect with Outlook' })).toBeDisabled();
+  await expect(outlook).toContainText('Your administrator has not enabled Outlook sign-in yet.');
   const google = dialog.getByRole('region', { name: 'Google Workspace / Gmail' });
-  await expect(google).toContainText('Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
-  await expect(google.getByText(`${baseURL}/api/gmail/callback`, { exact: true })).toBeVisible();
+  await expect(google.getByRole('button', { name: 'Connect with Google' })).toBeDisabled();
+  await expect(google).toContainText('Your administrator has not enabled Google sign-in yet.');
+  // What to configure is for an admin only.
+  await expect(dialog.getByText('Not configured on this server')).toHaveCount(0);
+  await expect(dialog.getByText(/MS_CLIENT_ID|GOOGLE_CLIENT_ID|\/callback/)).toHaveCount(0);
 
   await expect(
     dialog.getByText('Sign in at Microsoft or Google with the mailbox you want to send from.'),
   ).toBeVisible();
   await expect(dialog.getByText(/Grant LocalReach permission to send and read mail/)).toBeVisible();
+});
+
+test('an admin is told which variables and redirect URIs Direct Connection needs', async ({ page, baseURL }) => {
+  // Opened at another address of the same server: the redirect URI shown is still the server's PUBLIC_URL one.
+  const otherAddress = String(baseURL).replace('localhost', '127.0.0.1');
+  const signedIn = await page.request.post(`${otherAddress}/api/auth/login`, {
+    data: { email: adminUser.email, password: adminUser.password },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  await page.goto(`${otherAddress}/accounts`);
+  const dialog = await openConnectDialog(page, 'Connect Account');
+
+  const outlook = dialog.getByRole('region', { name: 'Outlook / Microsoft 365' });
+  await expect(outlook.getByRole('button', { name: 'Connect with Outlook' })).toBeDisabled();
+  await expect(outlook).toContainText('Not configured on this server');
+  await expect(outlook).toContainText('Set MS_CLIENT_ID, MS_CLIENT_SECRET and MS_TENANT');
+  await expect(outlook.getByText(`${baseURL}/api/outlook/callback`, { exact: true })).toBeVisible();
+
+  const google = dialog.getByRole('region', { name: 'Google Workspace / Gmail' });
+  await expect(google.getByRole('button', { name: 'Connect with Google' })).toBeDisabled();
+  await expect(google).toContainText('Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
+  await expect(google.getByText(`${baseURL}/api/gmail/callback`, { exact: true })).toBeVisible();
+  await expect(dialog.getByText(/Your administrator has not enabled/)).toHaveCount(0);
+});
+
+test('the connect dialog keeps one height across its tabs', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await page.goto('/accounts');
+  const dialog = await openConnectDialog(page, 'Connect Account');
+  await expect(dialog.getByRole('button', { name: 'Connect with Outlook' })).toBeVisible();
+  const height = async () => Math.round((await dialog.boundingBox())?.height ?? 0);
+  const onDirectConnection = await height();
+  expect(onDirectConnection).toBeGreaterThan(0);
+
+  await dialog.getByRole('tab', { name: 'SMTP / IMAP' }).click();
+  await expect(dialog.getByRole('button', { name: 'Test & Connect' })).toBeAttached();
+  expect(await height()).toBe(onDirectConnection);
+
+  await dialog.getByRole('tab', { name: 'Existing Connection' }).click();
+  await expect(dialog.getByText('No Available Connections')).toBeVisible();
+  expect(await height()).toBe(onDirectConnection);
+});
+
+test('Existing Connection says what it is for and when it will have something', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await page.goto('/accounts');
+  const dialog = await openConnectDialog(page, 'Connect Account');
+  await dialog.getByRole('tab', { name: 'Existing Connection' }).click();
+
+  await expect(
+    dialog.getByText('Link a mailbox you connected before to a new account, without signing in again.'),
+  ).toBeVisible();
+  await expect(dialog.getByText('No Available Connections')).toBeVisible();
+  await expect(dialog.getByText(/You have no mailbox connections yet\./)).toContainText(
+    'When you disconnect an account, its mailbox shows up here to link again.',
+  );
 });
 
 test.describe('with local SMTP and IMAP peers', () => {
@@ -286,25 +338,30 @@ test.describe('with local SMTP and IMAP peers', () => {
     await expect(statValue(page, 'Connected Accounts', '1')).toBeVisible();
   });
 
+  /** Connects the SMTP peer's mailbox, read over `mailbox`'s IMAP, through the API. */
+  async function connectViaApi(page: Page, mailbox: DovecotServer) {
+    const settings = (port: number, login: { user: string; password: string }) => ({
+      host: '127.0.0.1',
+      port,
+      secure: false,
+      ...login,
+    });
+    const connected = await page.request.post('/api/email-accounts/smtp', {
+      data: {
+        email: smtpLogin.user,
+        smtp: settings(smtp.port, smtpLogin),
+        imap: settings(mailbox.port, { user: mailbox.user, password: mailbox.password }),
+      },
+    });
+    expect(connected.status(), await connected.text()).toBe(201);
+  }
+
   test('the card says whether replies can be read from the mailbox', async ({ page }) => {
     // A Dovecot of its own, stopped halfway, so the other tests keep theirs.
     const mailbox = await startDovecot();
     try {
       await signUpViaApi(page.request);
-      const settings = (port: number, login: { user: string; password: string }) => ({
-        host: '127.0.0.1',
-        port,
-        secure: false,
-        ...login,
-      });
-      const connected = await page.request.post('/api/email-accounts/smtp', {
-        data: {
-          email: smtpLogin.user,
-          smtp: settings(smtp.port, smtpLogin),
-          imap: settings(mailbox.port, { user: mailbox.user, password: mailbox.password }),
-        },
-      });
-      expect(connected.status(), await connected.text()).toBe(201);
+      await connectViaApi(page, mailbox);
 
       // The reader starts on the mailbox as it is linked and reads it every few seconds (INBOX_POLL_SECONDS).
       await page.goto('/accounts');
@@ -325,16 +382,77 @@ test.describe('with local SMTP and IMAP peers', () => {
     }
   });
 
-  test('a refused SMTP host is reported in the dialog', async ({ page }) => {
+  test('the card shows the sending domain’s health with what to fix, and the dashboard warns', async ({ page }) => {
+    await signUpViaApi(page.request);
+    await connectViaApi(page, imap);
+
+    // shop.test is a reserved name: no MX, SPF, DKIM or DMARC anywhere (the test DNS server knows none of them).
+    await page.goto('/accounts');
+    const card = page.getByRole('article', { name: smtpLogin.user });
+    const health = card.getByRole('region', { name: 'Domain health' });
+    await health.getByRole('button', { name: 'Check again' }).click();
+    await expect(toastMessage(page)).toContainText('Domain Checked');
+    await expect(health).toContainText('Domain health: shop.test');
+    await expect(health).toContainText(/Checked .+/);
+    const row = (name: string) => health.getByRole('listitem').filter({ hasText: new RegExp(`^${name}`) });
+    await expect(row('MX')).toContainText('Fail');
+    await expect(row('MX')).toContainText('shop.test has no MX record: replies and bounces cannot reach you.');
+    await expect(row('SPF')).toContainText('Fail');
+    await expect(row('SPF')).toContainText('Add this TXT record at your DNS host: v=spf1 ip4:127.0.0.1 ~all');
+    await expect(row('DKIM')).toContainText('No DKIM key found for shop.test');
+    await expect(row('DMARC')).toContainText(
+      'Add this TXT record at your DNS host, named _dmarc.shop.test: v=DMARC1; p=none; rua=mailto:dmarc@shop.test',
+    );
+    await expect(row('Blocklist')).toContainText('Pass');
+    await expect(row('Blocklist')).toContainText('shop.test is not on the Spamhaus Domain Blocklist.');
+
+    // The dashboard's account select says SPF and DMARC fail, and why that matters once it is chosen.
+    await page.goto('/');
+    await page.getByRole('combobox', { name: 'Email Account' }).click();
+    await page.getByRole('option', { name: /SPF and DMARC failing/ }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'SPF and DMARC fail for shop.test' })).toContainText(
+      'receivers may reject or junk this mailbox',
+    );
+  });
+
+  test('a refused SMTP port is reported once, in plain words first', async ({ page }) => {
     await signUpViaApi(page.request);
     await page.goto('/accounts');
     const dialog = await openConnectDialog(page, 'Connect First Account');
     await fillMailboxForm(dialog, smtpLogin.password);
     const smtpGroup = dialog.getByRole('group', { name: 'SMTP (outgoing mail)' });
-    await smtpGroup.getByLabel('Port').fill(String(await freePort()));
+    const closedPort = await freePort();
+    await smtpGroup.getByLabel('Port').fill(String(closedPort));
     await dialog.getByRole('button', { name: 'Test & Connect' }).click();
-    await expect(dialog.getByRole('alert')).toBeVisible({ timeout: 20_000 });
-    await expect(dialog.getByRole('alert')).toContainText(/SMTP server/);
+    const plainWords = `Nothing answered at 127.0.0.1 port ${closedPort}: check the host and port.`;
+    await expect(dialog.getByRole('alert')).toContainText(plainWords, { timeout: 20_000 });
+    // The connection's own words follow the plain ones.
+    await expect(dialog.getByRole('alert')).toContainText(`${plainWords} (SMTP: connect ECONNREFUSED`);
+    await expect(toastText(page, 'Connection Failed')).toBeVisible();
+    await expect(toastText(page, 'The answer is shown in the dialog.')).toBeVisible();
+    await expect(page.getByText(/Nothing answered at/)).toHaveCount(1);
     await expect(page.getByText('No accounts connected')).toBeVisible();
+  });
+
+  test('security None warns that the password travels in clear text and connects to a plain relay', async ({
+    page,
+  }) => {
+    await signUpViaApi(page.request);
+    await page.goto('/accounts');
+    const dialog = await openConnectDialog(page, 'Connect First Account');
+    await fillMailboxForm(dialog, smtpLogin.password);
+    const smtpGroup = dialog.getByRole('group', { name: 'SMTP (outgoing mail)' });
+    const clearText = /Without security the password and every message travel in clear text\./;
+    await expect(smtpGroup.getByText(clearText)).toHaveCount(0);
+
+    await chooseSecurity(smtpGroup, 'None');
+    await expect(smtpGroup.getByLabel('Port')).toHaveValue('25');
+    await expect(smtpGroup.getByText(clearText)).toBeVisible();
+    await expect(smtpGroup.getByText(clearText)).toContainText('usually port 25 or 1025');
+    await smtpGroup.getByLabel('Port').fill(String(smtp.port));
+    await dialog.getByRole('button', { name: 'Test & Connect' }).click();
+    await expect(dialog).toBeHidden({ timeout: 20_000 });
+    await expect(toastMessage(page)).toContainText('Account Connected');
+    await expect(page.getByRole('article', { name: smtpLogin.user })).toBeVisible();
   });
 });

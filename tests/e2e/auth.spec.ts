@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
 import { newUser, signIn, signUpViaApi, toastMessage, userMenuButton } from './helpers';
+import { E2E_POSTGRES_PORT } from './postgres-database';
 
 test('signing up through the form leads to the strategy onboarding welcome', async ({ page }) => {
   const user = newUser({ firstName: 'Riley', lastName: 'Reed' });
@@ -91,4 +94,75 @@ test('registering an email that is taken shows the server message', async ({ pag
   // The server's own words, not the "Failed to create account" fallback.
   await expect(toastMessage(page)).toContainText('already exists');
   await expect(page).toHaveURL(/\/signup$/);
+});
+
+test.describe('forgot password', () => {
+  // One mailbox on the system SMTP port of the test server (playwright.config.ts): these tests run one at a time.
+  test.describe.configure({ mode: 'serial' });
+  const received: { to: string; text: string }[] = [];
+  let server: SMTPServer;
+
+  test.beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, callback) {
+        simpleParser(stream)
+          .then((mail) => {
+            received.push({ to: session.envelope.rcptTo[0]?.address ?? '', text: mail.text ?? '' });
+            callback();
+          })
+          .catch(callback);
+      },
+    });
+    await new Promise<void>((resolve) =>
+      server.listen(Number(process.env.E2E_SYSTEM_SMTP_PORT ?? 5196), '127.0.0.1', resolve),
+    );
+  });
+  test.afterAll(async () => {
+    await new Promise<void>((resolve) => server?.close(() => resolve()));
+  });
+
+  test('a reset link by email sets a new password', async ({ page }) => {
+    const user = await signUpViaApi(page.request);
+    await page.request.post('/api/auth/logout');
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expect(page.getByRole('heading', { name: 'Reset Your Password' })).toBeVisible();
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      'If an account exists for that address, a link to reset its password is on its way. It works for 30 minutes.',
+    );
+
+    await expect.poll(() => received.filter((mail) => mail.to === user.email).length).toBe(1);
+    const link = /http:\/\/localhost:\d+(\/reset-password\?token=[\w-]+)/.exec(
+      received.find((mail) => mail.to === user.email)?.text ?? '',
+    )?.[1];
+    expect(link).toBeTruthy();
+    await page.goto(link as string);
+    await expect(page.getByRole('heading', { name: 'Choose a New Password' })).toBeVisible();
+    await page.getByLabel('New Password').fill('a-brand-new-password');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await expect(toastMessage(page)).toContainText('Your password has been reset. Sign in with your new password.');
+    await expect(page).toHaveURL(/\/login$/);
+
+    await signIn(page, user.email, 'a-brand-new-password');
+
+    // The link worked once.
+    await page.request.post('/api/auth/logout');
+    await page.goto(link as string);
+    await page.getByLabel('New Password').fill('another-new-password');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await expect(toastMessage(page)).toContainText('This reset link is invalid, used or expired. Ask for a new one.');
+  });
+});
+
+test('without a system mailbox, "Forgot password?" says to ask the administrator', async ({ page }) => {
+  // The second test server (tests/e2e/postgres-server.ts) has no SYSTEM_SMTP_URL.
+  await page.goto(`http://localhost:${E2E_POSTGRES_PORT}/forgot-password`);
+  await expect(page.getByText('This server cannot send reset links. Ask your administrator')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send Reset Link' })).toHaveCount(0);
 });

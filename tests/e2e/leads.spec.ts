@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import pg from 'pg';
 import { signUpViaApi, toastMessage } from './helpers';
+import { E2E_POSTGRES_PORT, e2ePostgresUrl } from './postgres-database';
 
 const sampleCsv = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'leads-sample.csv');
 
@@ -264,4 +266,72 @@ test('leads load 100 at a time with "Load More Leads"', async ({ page }) => {
   const oldest = page.getByRole('listitem').filter({ hasText: 'bulk000@x.test' });
   await expect(oldest).toContainText('150');
   await expect(oldest.getByRole('button', { name: 'Bulk0', exact: true })).toBeVisible();
+});
+
+test('the filter picks role addresses or disposable domains, and the details say why they matter', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await seedLeads(page.request, [
+    { email: 'info@harbor.test', firstName: 'Ivy' },
+    { email: 'sales@harbor.test', firstName: 'Sam' },
+    { email: 'dana@harbor.test', firstName: 'Dana' },
+    { email: 'zed@mailinator.com', firstName: 'Zed' },
+  ]);
+  await page.goto('/leads');
+  await expect(listTitle(page)).toHaveText('Leads (4)');
+  const statusFilter = page.getByRole('combobox', { name: 'Status filter' });
+
+  await statusFilter.click();
+  await page.getByRole('option', { name: 'Role addresses' }).click();
+  await expect(listTitle(page)).toHaveText('Leads (2)');
+  await expect(page.getByRole('button', { name: 'Ivy', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sam', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Dana', exact: true })).toHaveCount(0);
+
+  await statusFilter.click();
+  await page.getByRole('option', { name: 'Disposable domains' }).click();
+  await expect(listTitle(page)).toHaveText('Leads (1)');
+  await expect(page.getByRole('button', { name: 'Zed', exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Zed', exact: true }).click();
+  const details = page.getByRole('dialog', { name: 'Client Details' });
+  await expect(details.getByText('Disposable domain', { exact: true })).toBeVisible();
+  await expect(details.getByText(/^Disposable addresses are throwaway inboxes/)).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await statusFilter.click();
+  await page.getByRole('option', { name: 'All Status' }).click();
+  await expect(listTitle(page)).toHaveText('Leads (4)');
+  await page.getByRole('button', { name: 'Ivy', exact: true }).click();
+  await expect(details.getByText('Role address', { exact: true })).toBeVisible();
+  await expect(
+    details.getByText('Role addresses reach a team, not a person, and are often filtered.', { exact: true }),
+  ).toBeVisible();
+});
+
+test.describe('a bounced lead (PostgreSQL, its state laid down with SQL)', () => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  test.skip(!serverUrl && process.env.REQUIRE_ALL !== '1', 'TEST_DATABASE_URL is not set');
+  test.use({ baseURL: `http://localhost:${E2E_POSTGRES_PORT}` });
+
+  test('its details say why it bounced', async ({ page }) => {
+    await signUpViaApi(page.request);
+    const email = `tom-${Date.now()}@nomail.test`;
+    await seedLeads(page.request, [{ email, firstName: 'Tom' }]);
+    const db = new pg.Client({ connectionString: e2ePostgresUrl(serverUrl as string) });
+    await db.connect();
+    try {
+      await db.query(
+        "UPDATE leads SET status = 'bounced', status_reason = 'No mail server for this domain' WHERE email = $1",
+        [email],
+      );
+    } finally {
+      await db.end();
+    }
+
+    await page.goto('/leads');
+    await page.getByRole('button', { name: 'Tom', exact: true }).click();
+    const details = page.getByRole('dialog', { name: 'Client Details' });
+    await expect(details.getByText('bounced', { exact: true })).toBeVisible();
+    await expect(details.getByText('No mail server for this domain', { exact: true })).toBeVisible();
+  });
 });

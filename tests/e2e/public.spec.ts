@@ -80,6 +80,23 @@ test('a signed-in-only path is "Page Not Found" for a signed-out visitor', async
   }
 });
 
+test('a signed-out visitor of a signed-in page can sign in and come back to it', async ({ page }) => {
+  const user = await signUpViaApi(page.request);
+  await page.request.post('/api/auth/logout');
+  await page.goto('/leads?status=active');
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await expect(page).toHaveTitle('Page Not Found · LocalReach');
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fleads%3Fstatus%3Dactive$/);
+  await expect(page).toHaveTitle('Sign in · LocalReach');
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/leads\?status=active$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Leads Database' })).toBeVisible();
+  await expect(page).toHaveTitle('Leads · LocalReach');
+});
+
 test('navigating to /api/login lands on the login form', async ({ page }) => {
   await page.goto('/api/login');
   await expect(page).toHaveURL(/\/login$/);

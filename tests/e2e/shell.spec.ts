@@ -3,15 +3,15 @@ import { adminUser } from './global-setup';
 import { avatarInitial, signInViaApi, signUpViaApi, uniqueEmail, userMenuButton } from './helpers';
 
 const screens = [
-  { entry: 'Dashboard', path: '/', title: 'Mass Email Campaign' },
-  { entry: 'Replies', path: '/replies', title: 'Replies' },
-  { entry: 'Templates', path: '/templates', title: 'Email Templates' },
-  { entry: 'Leads', path: '/leads', title: 'Leads Database' },
-  { entry: 'Email Accounts', path: '/accounts', title: 'Email Accounts' },
-  { entry: 'Analytics', path: '/analytics', title: 'Analytics Dashboard' },
-  { entry: 'Stock Tips', path: '/stock-tips', title: 'Stock Tips' },
-  { entry: 'Instructions', path: '/instructions', title: 'How to Use LocalReach' },
-  { entry: 'Settings', path: '/settings', title: 'Account Settings' },
+  { entry: 'Dashboard', path: '/', title: 'Mass Email Campaign', tab: 'Dashboard · LocalReach' },
+  { entry: 'Replies', path: '/replies', title: 'Replies', tab: 'Replies · LocalReach' },
+  { entry: 'Templates', path: '/templates', title: 'Email Templates', tab: 'Templates · LocalReach' },
+  { entry: 'Leads', path: '/leads', title: 'Leads Database', tab: 'Leads · LocalReach' },
+  { entry: 'Email Accounts', path: '/accounts', title: 'Email Accounts', tab: 'Email Accounts · LocalReach' },
+  { entry: 'Analytics', path: '/analytics', title: 'Analytics Dashboard', tab: 'Analytics · LocalReach' },
+  { entry: 'Stock Tips', path: '/stock-tips', title: 'Stock Tips', tab: 'Stock Tips · LocalReach' },
+  { entry: 'Instructions', path: '/instructions', title: 'How to Use LocalReach', tab: 'Instructions · LocalReach' },
+  { entry: 'Settings', path: '/settings', title: 'Account Settings', tab: 'Settings · LocalReach' },
 ];
 
 test('every sidebar entry opens its screen', async ({ page }) => {
@@ -23,6 +23,8 @@ test('every sidebar entry opens its screen', async ({ page }) => {
     await sidebar.getByRole('link', { name: screen.entry, exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${screen.path}$`));
     await expect(page.getByRole('heading', { level: 1, name: screen.title })).toBeVisible();
+    // Each page has its own browser tab title, so a person with several tabs open can tell them apart.
+    await expect(page).toHaveTitle(screen.tab);
   }
 });
 

@@ -208,6 +208,31 @@ test('the preview renders the template for the sample lead or a chosen lead, wit
   await expect(dialog.getByText('Hello there at Oak & Sons', { exact: true })).toBeVisible();
 });
 
+test('the preview shows one choice of each spin, and Shuffle shows another', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await openTemplatesScreen(page);
+  const dialog = await openNewTemplate(page);
+  const hint = dialog.getByText('Vary words per lead with');
+  await expect(hint).toContainText('{{spin: Hi | Hello | Hey}}');
+
+  await dialog.getByLabel('Subject', { exact: true }).fill('A note for {firstName}');
+  await dialog.getByRole('textbox', { name: 'Body' }).click();
+  await page.keyboard.type('{{spin: Hi | Hello | Hey}} {firstName|there}, {{spin: a | one}} note.');
+  const body = previewFrame(dialog).locator('body');
+  const oneChoice = /^(Hi|Hello|Hey) Maria, (a|one) note\.$/;
+  await expect(body).toHaveText(oneChoice);
+  await expect(body).not.toContainText('{{spin');
+  await expect(dialog.getByText('A note for Maria', { exact: true })).toBeVisible();
+
+  // Each click shows other words, still one choice per spin.
+  for (let click = 0; click < 3; click++) {
+    const shown = (await body.textContent()) ?? '';
+    await dialog.getByRole('button', { name: 'Shuffle' }).click();
+    await expect(body).not.toHaveText(shown);
+    await expect(body).toHaveText(oneChoice);
+  }
+});
+
 test('attachments over 3MB are refused and attached files can be removed', async ({ page }) => {
   await signUpViaApi(page.request);
   await openTemplatesScreen(page);

@@ -1,6 +1,31 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
+
+/** One domain check's outcome as stored (contract/accounts.ts `DomainCheck`). */
+type StoredCheck = { status: 'pass' | 'warning' | 'fail' | 'unknown'; detail: string; advice: string | null };
+
+/** The stored health of an account's sending domain. */
+export type AccountHealthRecord = {
+  checkedAt: string;
+  domain: string;
+  mx: StoredCheck;
+  spf: StoredCheck;
+  dkim: StoredCheck;
+  dmarc: StoredCheck;
+  blocklist: StoredCheck;
+};
 
 /** A mailbox the user has proven access to (OAuth tokens or SMTP/IMAP credentials, encrypted). */
 export const providerConnections = pgTable(
@@ -53,6 +78,10 @@ export const emailAccounts = pgTable(
     warmupStartDate: text('warmup_start_date'),
     /** How much the ramp's limit rises each day. */
     warmupDailyStep: integer('warmup_daily_step').notNull().default(5),
+    /** The sending domain's last health check (MX, SPF, DKIM, DMARC, blocklist), or null before the first. */
+    health: jsonb('health').$type<AccountHealthRecord>(),
+    /** DKIM selectors seen signing mail from the account's domain (its own mails read back), checked with the usual. */
+    dkimSelectors: text('dkim_selectors').array().notNull().default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -45,6 +45,10 @@ export const campaigns = pgTable(
     errorMessage: text('error_message'),
     /** Why a running campaign is not sending right now (a daily limit, a pause), for the progress card. */
     waitingReason: text('waiting_reason'),
+    /** The automatic brake that paused the campaign (issue 14), null when none did: resuming asks to confirm. */
+    brake: text('brake', { enum: ['bounces', 'complaints', 'block'] }),
+    /** Mails sent before this count no more toward the brakes: set when the user resumes a braked campaign. */
+    brakeWindowFrom: timestamp('brake_window_from', { withTimezone: true }),
     /** A sender's last sign of life: a running campaign not seen for a while lost its sender (a crash). */
     senderSeenAt: timestamp('sender_seen_at', { withTimezone: true }),
     /** When the campaign's queued run is due (after a daily limit or a retry wait). */
@@ -126,6 +130,8 @@ export const campaignRecipients = pgTable(
     inboundId: bigint('inbound_id', { mode: 'number' }),
     /** When the lead answered this mail (filled by the replies reader). */
     repliedAt: timestamp('replied_at', { withTimezone: true }),
+    /** When the mail hard-bounced (a 5.1.x answer, at the send or in a bounce report): the bounce brake counts these. */
+    bouncedAt: timestamp('bounced_at', { withTimezone: true }),
     // Kept by database triggers (migration 0015) for the figures and their rollups; never written by the app.
     /** A person (not a machine) opened or clicked the mail. */
     humanOpened: boolean('human_opened').notNull().default(false),

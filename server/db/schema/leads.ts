@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 export const leads = pgTable(
@@ -16,6 +27,8 @@ export const leads = pgTable(
     status: text('status', { enum: ['active', 'unsubscribed', 'bounced'] })
       .notNull()
       .default('active'),
+    /** Why the lead is bounced or unsubscribed, in a sentence (e.g. "No mail server for this domain"). */
+    statusReason: text('status_reason'),
     customFields: jsonb('custom_fields').$type<Record<string, string>>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -39,3 +52,13 @@ export const leadCounts = pgTable('lead_counts', {
 });
 
 export type LeadRow = typeof leads.$inferSelect;
+
+/**
+ * Whether a domain can receive mail (MX, or an A/AAAA record per RFC 5321), cached for a day: public DNS facts,
+ * shared by every user, like the lead finder's source cache.
+ */
+export const mailDomainChecks = pgTable('mail_domain_checks', {
+  domain: text('domain').primaryKey(),
+  acceptsMail: boolean('accepts_mail').notNull(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -56,6 +56,24 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_id_idx').on(table.userId), index('sessions_expires_at_idx').on(table.expiresAt)],
 );
 
+/**
+ * A "forgot password" link: the HMAC of its token (like sessions), single-use, valid 30 minutes. Using it sets the
+ * new password and revokes every session of the user.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
+);
+
 /** Billing provider events already applied (Stripe retries and replays deliveries): each is applied once. */
 export const billingEvents = pgTable('billing_events', {
   id: text('id').primaryKey(),

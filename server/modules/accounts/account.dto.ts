@@ -30,6 +30,7 @@ export function toAccountDto(
     lastResetDate: row.lastResetDate,
     createdAt: row.createdAt.toISOString(),
     connectionId: row.connectionId,
+    health: row.health,
     replies: { lastReadAt: reading.lastReadAt?.toISOString() ?? null, lastError: reading.lastError },
   };
 }

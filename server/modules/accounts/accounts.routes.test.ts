@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailAccounts, inboxCursors, providerConnections } from '../../db/schema';
 import { createTestApp, getCurrentUser, registerUser } from '../../test/app';
 import { type DovecotServer, dovecotUnavailable, startDovecot } from '../../test/dovecot';
+import { freePort } from '../../test/net';
 import { seedSmtpAccount } from '../../test/seed-smtp-account';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer';
 
@@ -102,6 +103,35 @@ describe.skipIf(skipReason !== null)('connecting a mailbox over SMTP and IMAP (r
     expect(again.statusCode).toBe(201);
     expect(again.json()).toMatchObject({ id: account.id, status: 'active', statusReason: null });
   });
+
+  it('connects a plain relay with security "None" and keeps sending through it without STARTTLS', async () => {
+    // The relay offers STARTTLS with a self-signed certificate: only a connection that stays plain gets through.
+    const relay = await startSmtpPeer({ offerStarttls: true });
+    try {
+      const plain = { host: relay.host, port: relay.port, secure: false, starttls: false };
+      const request = connectRequest({ email: 'relay@smtp.test' });
+      const upgraded = await call('POST', '/api/email-accounts/smtp', owner, {
+        ...request,
+        smtp: { ...plain, starttls: undefined, user: relay.user, password: relay.password },
+      });
+      expect(upgraded.statusCode).toBe(400);
+
+      const response = await call('POST', '/api/email-accounts/smtp', owner, {
+        ...request,
+        smtp: { ...plain, user: relay.user, password: relay.password },
+        imap: { ...request.imap, starttls: false },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const accountUrl = `/api/email-accounts/${response.json().id}`;
+      const sent = await call('POST', `${accountUrl}/test`, owner, { to: 'lead@example.test' });
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(relay.received.at(-1)?.envelopeTo).toEqual(['lead@example.test']);
+      // Closes the account's pooled connection, which the relay would otherwise wait for as it stops.
+      await call('DELETE', accountUrl, owner);
+    } finally {
+      await relay.stop();
+    }
+  });
 });
 
 /**
@@ -140,6 +170,18 @@ describe('sending through a connected SMTP account (SMTP peer on loopback)', () 
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(`SMTP host ${host} is not allowed (link-local or cloud metadata address)`);
     }
+  });
+
+  it('says plainly when nothing answers at the SMTP host and port, then the connection’s own words', async () => {
+    const port = await freePort();
+    const response = await call('POST', '/api/email-accounts/smtp', owner, {
+      email: 'probe@smtp.test',
+      smtp: { host: '127.0.0.1', port, secure: false, user: 'u', password: 'p' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(
+      `Nothing answered at 127.0.0.1 port ${port}: check the host and port. (SMTP: connect ECONNREFUSED 127.0.0.1:${port})`,
+    );
   });
 
   it('sends a test email through the SMTP server, counting it against the daily limit', async () => {

@@ -61,6 +61,12 @@ export function accountsRoutes(service: AccountsService): FastifyPluginAsyncZod 
     );
 
     app.post(
+      '/api/email-accounts/:id/health-check',
+      { schema: { params: idParams, response: { 200: emailAccountSchema } } },
+      async (request) => service.checkHealth(requireUser(request), request.params.id),
+    );
+
+    app.post(
       '/api/email-accounts/:id/test',
       { schema: { params: idParams, body: testEmailRequestSchema, response: { 200: testEmailResponseSchema } } },
       async (request) => service.sendTestEmail(requireUser(request), request.params.id, request.body.to),

@@ -31,6 +31,7 @@ import type { SmtpCredentials } from '../sending/credentials';
 import type { SendAllowance } from '../sending/send-allowance';
 import type { TransportRegistry } from '../sending/transport-registry';
 import { toAccountDto } from './account.dto';
+import type { AccountHealthService } from './account-health.service';
 
 type SmtpConnectInput = {
   email: string;
@@ -51,6 +52,9 @@ export function createAccountsService(deps: {
   transports: TransportRegistry;
   /** Starts reading a newly linked mailbox for replies now, not at the next minute's schedule. */
   startReading(accountId: number): Promise<unknown>;
+  health: AccountHealthService;
+  /** Queues the first health check of a newly linked account's domain. */
+  checkHealthSoon(accountId: number): Promise<unknown>;
 }) {
   const { db, secrets, clock, allowance, transports } = deps;
   const today = (account: EmailAccountRow, user: UserRow) => ({
@@ -101,6 +105,7 @@ export function createAccountsService(deps: {
       .returning();
     if (!account) throw AppError.conflict('This connection is already linked to an account', 'already_linked');
     await deps.startReading(account.id);
+    await deps.checkHealthSoon(account.id);
     return account;
   }
 
@@ -258,6 +263,13 @@ export function createAccountsService(deps: {
       if (Object.keys(changes).length === 0) return dto(account, connection.provider, user);
       const [updated] = await db.update(emailAccounts).set(changes).where(eq(emailAccounts.id, account.id)).returning();
       return dto(updated, connection.provider, user);
+    },
+
+    /** Checks the account's sending domain now ("Check again") and answers the account with the new health. */
+    async checkHealth(user: UserRow, rawId: string) {
+      const { account, connection } = await ownedAccount(user, rawId);
+      const health = await deps.health.check(account, connection);
+      return dto({ ...account, health }, connection.provider, user);
     },
 
     /** Deletes the account and keeps its connection, so it can be linked again without signing in again. */

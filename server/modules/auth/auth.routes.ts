@@ -1,16 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  forgotPasswordSchema,
   loginRequestSchema,
   messageSchema,
   passwordChangeSchema,
+  passwordResetOptionsSchema,
+  RESET_LINK_SENT,
   registerRequestSchema,
+  resetPasswordSchema,
   userSchema,
 } from '../../../contract/auth';
 import { toUserDto } from '../users/user.dto';
 import { clearSessionCookie, requestContext, requireUser, setSessionCookie } from './auth.plugin';
 import type { AuthService } from './auth.service';
+import type { PasswordResetService } from './password-reset.service';
 
-export function authRoutes(auth: AuthService, secureCookies: boolean): FastifyPluginAsyncZod {
+export function authRoutes(
+  auth: AuthService,
+  passwordReset: PasswordResetService,
+  secureCookies: boolean,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/api/auth/user', { schema: { response: { 200: userSchema } } }, async (request) =>
       toUserDto(requireUser(request)),
@@ -48,6 +57,28 @@ export function authRoutes(auth: AuthService, secureCookies: boolean): FastifyPl
       async (request) => {
         await auth.changePassword(requireUser(request), request.body, requestContext(request));
         return { message: 'Password changed. Every other session has been signed out.' };
+      },
+    );
+
+    app.get('/api/auth/password-reset', { schema: { response: { 200: passwordResetOptionsSchema } } }, async () => ({
+      available: passwordReset.available(),
+    }));
+
+    app.post(
+      '/api/auth/forgot-password',
+      { schema: { body: forgotPasswordSchema, response: { 200: messageSchema } } },
+      async (request) => {
+        await passwordReset.request(request.body.email, requestContext(request).ip);
+        return { message: RESET_LINK_SENT };
+      },
+    );
+
+    app.post(
+      '/api/auth/reset-password',
+      { schema: { body: resetPasswordSchema, response: { 200: messageSchema } } },
+      async (request) => {
+        await passwordReset.reset(request.body.token, request.body.password);
+        return { message: 'Your password has been reset. Sign in with your new password.' };
       },
     );
 

@@ -15,7 +15,7 @@ const EMAIL_TAKEN = 'An account with this email already exists. Sign in instead.
 const REGISTRATION_LOCK_ID = 727_465_002;
 
 /** Emails are unique case-insensitively (users_email_lower_idx); `email` is already lower case. */
-const hasEmail = (email: string) => sql`lower(${users.email}) = ${email}`;
+export const hasEmail = (email: string) => sql`lower(${users.email}) = ${email}`;
 
 export type RequestContext = { ip: string; userAgent?: string; sessionToken?: string };
 export type SignedIn = { user: UserRow; token: string; expiresAt: Date };
@@ -31,16 +31,7 @@ export function createAuthService(deps: {
   const now = () => deps.clock.now();
 
   /** One flood check for every auth attempt, keyed by IP and, where known, by email. */
-  function throttle(keys: string[]) {
-    const waits = keys.map((key) => limiter.hit(key));
-    const wait = Math.max(...waits);
-    if (wait > 0) {
-      throw AppError.tooManyRequests(
-        `Too many attempts. Please wait ${wait} second${wait === 1 ? '' : 's'} and try again.`,
-        wait,
-      );
-    }
-  }
+  const throttle = (keys: string[]) => limiter.enforce(keys);
 
   async function startSession(user: UserRow, context: RequestContext): Promise<SignedIn> {
     // A new token at every sign-in: a token planted before sign-in is worthless after it.

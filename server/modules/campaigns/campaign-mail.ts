@@ -3,7 +3,7 @@ import { escapeHtml } from '../../../contract/template-render';
 import type { EmailAccountRow, LeadRow, TemplateRow, UserRow } from '../../db/schema';
 import { UNSUBSCRIBE_SUBJECT } from '../../mail/inbound/reply-intent';
 import type { OutgoingMail } from '../../mail/transport';
-import { renderEmail } from '../templates/render-email';
+import { renderEmail, stepSpinSeed } from '../templates/render-email';
 import type { MailLinks } from '../tracking/mail-links';
 import { openPixel, trackLinks } from '../tracking/track-html';
 import { campaignMessageId } from './message-id';
@@ -14,7 +14,8 @@ export function senderName(user: Pick<UserRow, 'firstName' | 'lastName' | 'compa
 }
 
 /**
- * One campaign mail as it leaves: the template rendered for the lead, an HTML and a plain-text part, the template's
+ * One campaign mail as it leaves: the template rendered for the lead (the spins' words picked by lead and step, so
+ * a retry sends the same words), an HTML and a plain-text part, the template's
  * files, the user's stock tip of the day when the template includes it (and the user has one), and a footer with the
  * sender's name, postal address and an unsubscribe link, which the List-Unsubscribe
  * headers (RFC 2369, one-click per RFC 8058) repeat for mail clients. With tracking on, the HTML part's http(s) links
@@ -22,7 +23,7 @@ export function senderName(user: Pick<UserRow, 'firstName' | 'lastName' | 'compa
  * (decision 0014).
  */
 export function composeCampaignMail(input: {
-  recipient: { id: number; campaignId: number | null };
+  recipient: { id: number; campaignId: number | null; step: number };
   lead: LeadRow;
   user: UserRow;
   account: EmailAccountRow;
@@ -34,7 +35,7 @@ export function composeCampaignMail(input: {
   const { recipient, lead, user, account, template, links } = input;
   const tip = template.includeStockTip && input.stockTip ? stockTipFooterLines(input.stockTip) : null;
   const { unsubscribeUrl, tracking } = links;
-  const rendered = renderEmail(template, lead);
+  const rendered = renderEmail(template, lead, stepSpinSeed(lead.id, recipient.step));
   const sender = senderName(user) ?? account.email;
   const address = (user.postalAddress ?? '')
     .split(/\r?\n/)

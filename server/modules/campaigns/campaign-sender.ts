@@ -23,7 +23,9 @@ import {
 import type { Clock } from '../../lib/clock';
 import { DomainError } from '../../lib/domain-error';
 import type { LinkTokens } from '../../lib/link-tokens';
+import { blockAnswer } from '../../mail/block-answer';
 import { type OutgoingMail, TransportError } from '../../mail/transport';
+import { type MailDomainCheck, NO_MAIL_SERVER } from '../leads/mail-domain-check';
 import { replySubject } from '../responses/reply-mail';
 import {
   DailyLimitError,
@@ -36,6 +38,7 @@ import { currentStockTip } from '../stock-tips/current-stock-tip';
 import { mailLinks } from '../tracking/mail-links';
 import { sendingWindowOf } from '../users/sending-window';
 import { campaignAccountIds } from './campaign-accounts';
+import type { CampaignBrakes } from './campaign-brakes';
 import { composeCampaignMail } from './campaign-mail';
 import { campaignMessageId } from './message-id';
 
@@ -101,10 +104,12 @@ export function createCampaignSender(deps: {
   transports: TransportRegistry;
   linkTokens: LinkTokens;
   publicUrl: string;
+  mailDomains: MailDomainCheck;
+  brakes: CampaignBrakes;
   staleSendingMs?: number;
   sleep?: Sleep;
 }) {
-  const { db, clock, allowance, transports, linkTokens, publicUrl } = deps;
+  const { db, clock, allowance, transports, linkTokens, publicUrl, mailDomains, brakes } = deps;
   const { claimQuery, settleSentQuery } = preparedStatements(db);
   const staleSendingMs = deps.staleSendingMs ?? STALE_SENDING_MS;
   const sleep = deps.sleep ?? systemSleep;
@@ -381,6 +386,11 @@ export function createCampaignSender(deps: {
       });
       return 'sent';
     }
+    if (await mailDomains.bouncesUnreachable(lead, account.email)) {
+      await allowance.release(reservation);
+      await settle(row, { state: 'skipped', lastError: `${NO_MAIL_SERVER}: not sent.` });
+      return 'sent';
+    }
     const mail = composeCampaignMail({
       recipient: row,
       lead,
@@ -416,11 +426,24 @@ export function createCampaignSender(deps: {
         );
         return 'stop';
       }
+      // The provider refuses the mailbox itself: not the lead's fault, the mail waits and the campaign pauses (first,
+      // so that no other loop claims the row again before the pause).
+      const blocked = blockAnswer(error.message);
+      if (blocked) {
+        await brakes.blocked(campaign.id, blocked);
+        await unclaim(row);
+        return 'stop';
+      }
       if (error.kind === 'permanent') {
-        await settle(row, { state: 'failed', lastError: error.message });
-        // 5.1.x: no such mailbox. The lead is bounced and never mailed again.
-        if (/\b5\.1\.\d+\b/.test(error.message)) {
-          await db.update(leads).set({ status: 'bounced' }).where(eq(leads.id, lead.id));
+        // 5.1.x: no such mailbox. The lead is bounced and never mailed again; the bounce brake counts it.
+        const bounced = /\b5\.1\.\d+\b/.test(error.message);
+        await settle(row, { state: 'failed', lastError: error.message, ...(bounced && { bouncedAt: clock.now() }) });
+        if (bounced) {
+          await db
+            .update(leads)
+            .set({ status: 'bounced', statusReason: `The mailbox does not exist: ${error.message}` })
+            .where(eq(leads.id, lead.id));
+          if (await brakes.mailBounced(campaign.id)) return 'stop';
         }
         return 'sent';
       }

@@ -36,9 +36,10 @@ beforeAll(async () => {
   const csvData = Array.from({ length: 3 }, (_, i) => ({ email: `lead-${i}@outlook-leads.test`, first_name: `L${i}` }));
   await call('POST', '/api/leads/upload-csv', { csvData, firstRowNumber: 2 });
   const userId = (await getCurrentUser(t.app, owner)).json().id as string;
-  leadIds = (await t.database.db.select({ id: leads.id }).from(leads).where(eq(leads.userId, userId))).map(
-    (row) => row.id,
-  );
+  // In upload order (lead-0 first): without ORDER BY the database may answer in any order.
+  leadIds = (
+    await t.database.db.select({ id: leads.id }).from(leads).where(eq(leads.userId, userId)).orderBy(leads.id)
+  ).map((row) => row.id);
 });
 
 async function start(ids: number[]) {

@@ -314,12 +314,12 @@ describe('sending a campaign through the SMTP peer', () => {
   it('fails a campaign whose every mail failed, saying why', async () => {
     const { token, accountId, templateId, leadIds } = await sender('refused', { count: 2 });
     const id = await start(token, { accountId, templateId, leadIds });
-    smtp.failNextWith(554, '5.7.1 Message rejected as spam', 2);
+    smtp.failNextWith(552, '5.3.4 Message size exceeds fixed limit', 2);
     await run(id);
     const result = await campaign(token, id);
     expect(result).toMatchObject({ status: 'failed', emailsFailed: 2, emailsSent: 0 });
     expect(result.errorMessage).toBe(
-      'Every email failed. The last error: The SMTP server refused the message: 554 5.7.1 Message rejected as spam',
+      'Every email failed. The last error: The SMTP server refused the message: 552 5.3.4 Message size exceeds fixed limit',
     );
   });
 
@@ -709,6 +709,8 @@ describe('stopping a worker', () => {
         transports: services.transports,
         linkTokens: createLinkTokens(testConfig.sessionSecret),
         publicUrl: testConfig.publicUrl,
+        mailDomains: services.mailDomains,
+        brakes: services.campaignBrakes,
         sleep: async () => {},
       });
     const leaving = newSender();

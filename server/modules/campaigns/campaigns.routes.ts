@@ -5,6 +5,7 @@ import {
   campaignListItemSchema,
   campaignSchema,
   dashboardStatsSchema,
+  resumeCampaignSchema,
   sendMassEmailResponseSchema,
   sendMassEmailSchema,
 } from '../../../contract/campaigns';
@@ -40,8 +41,8 @@ export function campaignsRoutes(service: CampaignsService): FastifyPluginAsyncZo
     app.post('/api/campaigns/:id/pause', byId, async (request) =>
       service.pause(requireUser(request), request.params.id),
     );
-    app.post('/api/campaigns/:id/resume', byId, async (request) =>
-      service.resume(requireUser(request), request.params.id),
+    app.post('/api/campaigns/:id/resume', { schema: { ...byId.schema, body: resumeCampaignSchema } }, async (request) =>
+      service.resume(requireUser(request), request.params.id, request.body ?? {}),
     );
     app.post('/api/campaigns/:id/resend-unknown', byId, async (request) =>
       service.resendUnknown(requireUser(request), request.params.id),

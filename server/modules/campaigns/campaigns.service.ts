@@ -5,6 +5,7 @@ import {
   type Campaign,
   type CampaignListItem,
   type DashboardStats,
+  type ResumeCampaignRequest,
   SEND_MASS_EMAIL_MESSAGES,
   type SendMassEmailRequest,
   type SendMassEmailResponse,
@@ -114,6 +115,7 @@ export function createCampaignsService(deps: {
       trackingEnabled: row.trackingEnabled,
       createdAt: row.createdAt.toISOString(),
       cadence: row.cadence,
+      brake: row.brake,
     };
   }
 
@@ -265,14 +267,27 @@ export function createCampaignsService(deps: {
       return withCounts(paused ?? campaign);
     },
 
-    /** Starts a paused campaign again (after a pause, or once the mailbox is reconnected). */
-    async resume(user: UserRow, rawId: string): Promise<Campaign> {
+    /**
+     * Starts a paused campaign again (after a pause, or once the mailbox is reconnected). One a brake paused needs
+     * the user's confirmation; its brake window then starts over, so the mails before no longer count.
+     */
+    async resume(user: UserRow, rawId: string, request: ResumeCampaignRequest = {}): Promise<Campaign> {
       const campaign = await owned(user, rawId);
       if (campaign.status !== 'paused') throw AppError.badRequest('Only a paused campaign can be resumed');
+      if (campaign.brake && !request.confirm) {
+        throw AppError.conflict(
+          `${campaign.waitingReason ?? 'This campaign was paused automatically.'} Resume anyway?`,
+        );
+      }
       await mailboxReady(user, campaign);
       const [running] = await db
         .update(campaigns)
-        .set({ status: 'running', waitingReason: null, errorMessage: null })
+        .set({
+          status: 'running',
+          waitingReason: null,
+          errorMessage: null,
+          ...(campaign.brake && { brake: null, brakeWindowFrom: clock.now() }),
+        })
         .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'paused')))
         .returning();
       await enqueueSend(campaign.id);

@@ -120,7 +120,10 @@ describe('taking in mail read from a connected mailbox', () => {
       outcome: 'taken',
       kind: 'bounce',
     });
-    expect((await f.lead(2)).status).toBe('bounced');
+    expect(await f.lead(2)).toMatchObject({
+      status: 'bounced',
+      statusReason: expect.stringMatching(/^The email bounced: 5\.1\.1/),
+    });
     const failed = await row(sent.id);
     expect(failed.state).toBe('failed');
     expect(failed.lastError).toContain('5.1.1');
@@ -147,7 +150,7 @@ describe('taking in mail read from a connected mailbox', () => {
       outcome: 'taken',
       kind: 'complaint',
     });
-    expect((await f.lead(4)).status).toBe('unsubscribed');
+    expect(await f.lead(4)).toMatchObject({ status: 'unsubscribed', statusReason: 'Marked an email as spam' });
   });
 
   it('records an automatic reply with its return date, not as a Response', async () => {
@@ -176,7 +179,7 @@ describe('taking in mail read from a connected mailbox', () => {
       inReplyTo: sent.messageId,
     });
     expect(await take(reply)).toEqual({ outcome: 'taken', kind: 'reply' });
-    expect((await f.lead(6)).status).toBe('unsubscribed');
+    expect(await f.lead(6)).toMatchObject({ status: 'unsubscribed', statusReason: 'Asked to unsubscribe in a reply' });
     const [response] = await stored('<r6@prospects.test>');
     expect(response).toMatchObject({ unsubscribeRequest: true, followupRequired: false });
   });

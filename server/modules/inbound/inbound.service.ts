@@ -10,6 +10,7 @@ import {
   readInbound,
 } from '../../mail/inbound/classify-inbound';
 import type { ReplyIntent } from '../../mail/inbound/reply-intent';
+import type { CampaignBrakes } from '../campaigns/campaign-brakes';
 import { ownMessageRowId } from '../campaigns/message-id';
 
 /** The mailbox a message was read from. */
@@ -29,8 +30,13 @@ export type InboundService = ReturnType<typeof createInboundService>;
  * lead and fails its mail, a complaint or an unsubscribe in words unsubscribes the lead, a reply is a Response that
  * marks its mail answered).
  */
-export function createInboundService(deps: { db: Database; clock: Clock; replyReader?: ReplyReader }) {
-  const { db, clock } = deps;
+export function createInboundService(deps: {
+  db: Database;
+  clock: Clock;
+  brakes: CampaignBrakes;
+  replyReader?: ReplyReader;
+}) {
+  const { db, clock, brakes } = deps;
 
   /** Our rows named by the message's thread ids (our Message-IDs carry their row id); In-Reply-To first. */
   async function matchByMessageIds(account: ReadingAccount, ids: string[]): Promise<MatchedMail | null> {
@@ -138,7 +144,7 @@ export function createInboundService(deps: { db: Database; clock: Clock; replyRe
           : null;
       const leadEmail = await leadAddress(matched.leadId);
       const record = recordOf(classification, intent, leadEmail);
-      return db.transaction(async (tx) => {
+      const taken = await db.transaction(async (tx) => {
         const [inserted] = await tx
           .insert(inboundMessages)
           .values({
@@ -168,7 +174,7 @@ export function createInboundService(deps: { db: Database; clock: Clock; replyRe
           // A bounce leaves an unsubscribed lead unsubscribed; a complaint or an unsubscribe in words always wins.
           await tx
             .update(leads)
-            .set({ status: record.leadStatus })
+            .set({ status: record.leadStatus, statusReason: record.statusReason })
             .where(
               and(
                 eq(leads.id, matched.leadId),
@@ -179,7 +185,7 @@ export function createInboundService(deps: { db: Database; clock: Clock; replyRe
         if (record.failMail && matched.recipientId !== null) {
           await tx
             .update(campaignRecipients)
-            .set({ state: 'failed', lastError: record.failMail })
+            .set({ state: 'failed', lastError: record.failMail, bouncedAt: now })
             .where(
               and(
                 eq(campaignRecipients.id, matched.recipientId),
@@ -195,6 +201,12 @@ export function createInboundService(deps: { db: Database; clock: Clock; replyRe
         }
         return { outcome: 'taken' as const, kind: record.kind };
       });
+      // A hard bounce or a complaint counts toward its campaign's brakes, once taken in (committed).
+      const reported = record.failMail ? 'bounce' : record.kind === 'complaint' ? 'complaint' : null;
+      if (taken.outcome === 'taken' && reported && matched.recipientId !== null) {
+        await brakes.reportTaken(reported, matched.recipientId);
+      }
+      return taken;
     },
   };
 
@@ -209,6 +221,8 @@ type InboundRecord = {
   kind: InboundKind;
   details: InboundDetails;
   leadStatus?: 'bounced' | 'unsubscribed';
+  /** Why, in a sentence, as the lead's details show it. */
+  statusReason?: string;
   /** The failed mail's error, for a permanent bounce. */
   failMail?: string;
 };
@@ -229,16 +243,22 @@ function recordOf(classification: InboundClassification, intent: ReplyIntent | n
         kind: 'bounce',
         details,
         leadStatus: 'bounced',
+        statusReason: `The email bounced: ${said || 'a permanent failure'}`,
         failMail: `Bounced: ${said || 'the receiving server reported a permanent failure'}`,
       };
     }
     case 'complaint':
-      return { kind: 'complaint', details: { feedbackType: classification.feedbackType }, leadStatus: 'unsubscribed' };
+      return {
+        kind: 'complaint',
+        details: { feedbackType: classification.feedbackType },
+        leadStatus: 'unsubscribed',
+        statusReason: 'Marked an email as spam',
+      };
     case 'auto_reply':
       return { kind: 'auto_reply', details: { returnDate: classification.returnDate } };
     case 'message':
       return intent?.unsubscribe
-        ? { kind: 'reply', details: {}, leadStatus: 'unsubscribed' }
+        ? { kind: 'reply', details: {}, leadStatus: 'unsubscribed', statusReason: 'Asked to unsubscribe in a reply' }
         : { kind: 'reply', details: {} };
   }
 }

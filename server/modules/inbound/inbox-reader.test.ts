@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inboundMessages, inboxCursors } from '../../db/schema';
+import { emailAccounts, inboundMessages, inboxCursors } from '../../db/schema';
 import { type DovecotServer, dovecotUnavailable, startDovecot } from '../../test/dovecot';
 import {
   complaintReport,
@@ -125,6 +125,24 @@ describe.skipIf(skipReason !== null)('reading a connected mailbox over IMAP (Dov
     }
     expect(seenAfter).toBeLessThan(5000);
     expect(await session).toMatchObject({ taken: 1 });
+  });
+
+  it('notes the DKIM selector of a mail the account sent itself, for its domain health check', async () => {
+    const own = f.account.email;
+    const domain = own.split('@')[1];
+    await append(
+      prospectMail({
+        from: own,
+        to: own,
+        subject: 'Note to self',
+        text: 'Signed by the provider.',
+        messageId: `<self@${domain}>`,
+        headers: [`DKIM-Signature: v=1; a=rsa-sha256; d=${domain};\r\n\ts=pickle2024; h=from:to; bh=YQ==; b=Yg==`],
+      }),
+    );
+    await reader().session(f.account.id, 0);
+    const [account] = await f.t.database.db.select().from(emailAccounts).where(eq(emailAccounts.id, f.account.id));
+    expect(account.dkimSelectors).toEqual(['pickle2024']);
   });
 
   it('records why a reading failed, and keeps the cursor', async () => {

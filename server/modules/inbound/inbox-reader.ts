@@ -34,6 +34,8 @@ export function createInboxReader(deps: {
   sessionMs: number;
   /** Queues a session of the account (at most one waits per account), after `delaySeconds`. */
   enqueueSession(accountId: number, delaySeconds: number): Promise<unknown>;
+  /** Notes the DKIM selectors signing the account's own mails read back, for its domain health check. */
+  noteOwnMail?(account: ReadingAccount, source: Buffer): Promise<void>;
 }) {
   const { db, clock } = deps;
   const stopping = new AbortController();
@@ -59,6 +61,7 @@ export function createInboxReader(deps: {
     for (;;) {
       const page = await inbox.read(state.cursor, { since: state.since, limit: INBOX_PAGE });
       for (const message of page.messages) {
+        await deps.noteOwnMail?.(account, message.source);
         const result = await deps.inbound.take(account, message.source);
         summary.read += 1;
         if (result.outcome === 'taken') summary.taken += 1;

@@ -12,13 +12,13 @@ import {
   type TemplateRow,
   templates,
 } from '../../db/schema';
-import { renderEmail } from '../templates/render-email';
+import { renderEmail, stepSpinSeed } from '../templates/render-email';
 
 type LeadFields = Pick<LeadRow, 'firstName' | 'lastName' | 'email' | 'company'>;
 
 /** One of our mails as the thread and the response's "sent email" show it. */
 export type OutboundMail = {
-  mail: Pick<CampaignRecipientRow, 'kind' | 'subject' | 'bodyText'>;
+  mail: Pick<CampaignRecipientRow, 'kind' | 'subject' | 'bodyText' | 'leadId' | 'step'>;
   template: Pick<TemplateRow, 'subject' | 'body'> | null;
 };
 
@@ -42,6 +42,8 @@ export function selectResponses(db: Database) {
         kind: campaignRecipients.kind,
         subject: campaignRecipients.subject,
         bodyText: campaignRecipients.bodyText,
+        leadId: campaignRecipients.leadId,
+        step: campaignRecipients.step,
       },
       template: { subject: templates.subject, body: templates.body },
     })
@@ -62,7 +64,8 @@ export function selectResponses(db: Database) {
 /** Our mail's subject and text: a reply as written, a campaign mail as its template renders for the lead. */
 export function outboundText({ mail, template }: OutboundMail, lead: LeadFields | null) {
   if (mail.kind !== 'campaign') return { subject: mail.subject ?? '', body: mail.bodyText ?? '' };
-  const rendered = template ? renderEmail(template, lead ?? {}) : null;
+  // With the seed it was sent with, so the spins read as the lead received them.
+  const rendered = template ? renderEmail(template, lead ?? {}, stepSpinSeed(mail.leadId ?? 0, mail.step)) : null;
   return { subject: mail.subject ?? rendered?.subject ?? '', body: rendered?.text ?? '' };
 }
 

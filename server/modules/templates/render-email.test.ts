@@ -9,6 +9,7 @@ describe('renderEmail', () => {
         body: '<p>Hi {firstName|there},</p><ul><li>One</li><li>Two</li></ul><p><a href="https://example.com">Book a call</a></p>',
       },
       { firstName: 'Sam & Co', company: 'Acme' },
+      '1:1',
     );
     expect(email.subject).toBe('A note for Acme');
     expect(email.html).toContain('<p>Hi Sam &amp; Co,</p>');
@@ -18,15 +19,32 @@ describe('renderEmail', () => {
     expect(email.text).not.toContain('<');
   });
 
+  it('renders the spins’ words for the seed in the subject and both parts, the same for the same seed', () => {
+    const template = {
+      subject: '{{spin: Hello | Hi}} {firstName}',
+      body: '<p>{{spin: Thanks | Cheers}}, {firstName}</p>',
+    };
+    const lead = { firstName: 'Sam & Co' };
+    const email = renderEmail(template, lead, '3:2');
+    expect(renderEmail(template, lead, '3:2')).toEqual(email);
+    const [subjectWord] = email.subject.split(' ');
+    const bodyWord = email.text.split(',')[0];
+    expect(['Hello', 'Hi']).toContain(subjectWord);
+    expect(['Thanks', 'Cheers']).toContain(bodyWord);
+    expect(email.html).toBe(`<p>${bodyWord}, Sam &amp; Co</p>`);
+  });
+
   it('cannot be turned into a link to script or an event handler by lead data or fallbacks', () => {
     const link = renderEmail(
       { subject: 's', body: '<p><a href="{company}">site</a></p>' },
       { company: 'javascript:alert(1)' },
+      '1:1',
     );
     expect(link.html).not.toContain('javascript:');
     const spanning = renderEmail(
       { subject: 's', body: '<p><a title="{firstName|&quot;>}" onmouseover="alert(1)">x</a></p>' },
       {},
+      '1:1',
     );
     expect(spanning.html).not.toMatch(/onmouseover/i);
   });

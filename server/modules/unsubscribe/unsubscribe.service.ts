@@ -50,7 +50,7 @@ export function createUnsubscribeService(deps: { db: Database; linkTokens: LinkT
         // A bounced lead stays bounced: it is not mailed either way.
         await tx
           .update(leads)
-          .set({ status: 'unsubscribed' })
+          .set({ status: 'unsubscribed', statusReason: 'Unsubscribed with the link in an email' })
           .where(and(eq(leads.id, found.lead.id), eq(leads.status, 'active')));
         await tx
           .update(campaignRecipients)

@@ -3,6 +3,7 @@ import { NotFound } from '@/components/not-found';
 import { PublicLayout } from './layouts/public-layout';
 import { AuthRoute } from './routes/public/auth';
 import { LandingRoute } from './routes/public/landing';
+import { ForgotPasswordRoute, ResetPasswordRoute } from './routes/public/password-reset';
 import { PricingRoute } from './routes/public/pricing';
 
 /** What a signed-out visitor can reach; every signed-in-only path is a 404 here (SPEC §2). */
@@ -18,11 +19,15 @@ export function PublicRoutes() {
         <Route path="/signup">
           <AuthRoute mode="signup" />
         </Route>
+        <Route path="/forgot-password" component={ForgotPasswordRoute} />
+        <Route path="/reset-password" component={ResetPasswordRoute} />
         {/* The server sends lost sessions to /api/login; in the browser that means the login form. */}
         <Route path="/api/login">
           <Redirect to="/login" replace />
         </Route>
-        <Route component={NotFound} />
+        <Route>
+          <NotFound signedOut />
+        </Route>
       </Switch>
     </PublicLayout>
   );

@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { Redirect, Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useSearch } from 'wouter';
 import { NotFound } from '@/components/not-found';
 import { Spinner } from '@/components/ui/spinner';
 import { SignedInUserProvider } from '@/features/auth/components/signed-in-user';
+import { returnPathFrom } from '@/lib/return-path';
 import { AppLayout } from './layouts/app-layout';
 
 // Each screen is its own chunk, so the shell appears at once and screens load as they are visited.
@@ -26,14 +27,18 @@ function ScreenSpinner() {
   );
 }
 
+function RedirectAfterSignIn() {
+  return <Redirect to={returnPathFrom(useSearch()) ?? '/'} replace />;
+}
+
 /** The signed-in app, loaded lazily by the router once a user is known. */
 export default function SignedInApp() {
   return (
     <SignedInUserProvider>
       <Switch>
-        {/* Signed-in users have no use for the auth pages (SPEC §2). */}
+        {/* Signed-in users have no use for the auth pages (SPEC §2); a sign-in that asked to come back goes there. */}
         <Route path="/login">
-          <Redirect to="/" replace />
+          <RedirectAfterSignIn />
         </Route>
         <Route path="/signup">
           <Redirect to="/" replace />
@@ -56,7 +61,9 @@ export default function SignedInApp() {
                 <Route path="/stock-tips" component={StockTipsRoute} />
                 <Route path="/instructions" component={InstructionsRoute} />
                 <Route path="/admin" component={AdminRoute} />
-                <Route component={NotFound} />
+                <Route>
+                  <NotFound />
+                </Route>
               </Switch>
             </Suspense>
           </AppLayout>

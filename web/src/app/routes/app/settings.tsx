@@ -11,8 +11,10 @@ import { SenderDetailsCard } from '@/features/settings/components/sender-details
 import { SendingWindowCard } from '@/features/settings/components/sending-window-card';
 import { SubscriptionCard } from '@/features/settings/components/subscription-card';
 import { TimezoneCard } from '@/features/settings/components/timezone-card';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export default function SettingsRoute() {
+  usePageTitle('Settings');
   const user = useSignedInUser();
   return (
     <>

@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { AuthForm, type AuthMode } from '@/features/auth/components/auth-form';
+import { usePageTitle } from '@/lib/use-page-title';
 
 const copy = {
   login: {
@@ -22,6 +23,7 @@ const copy = {
 /** /login and /signup: the mode follows the route, so the toggle link simply changes the URL. */
 export function AuthRoute({ mode }: { mode: AuthMode }) {
   const text = copy[mode];
+  usePageTitle(mode === 'login' ? 'Sign in' : 'Sign up');
   return (
     <div className="flex justify-center px-4 py-12 sm:py-16">
       <Card className="w-full max-w-lg">

@@ -1,6 +1,7 @@
 import { ArrowRight, ChartLine, type LucideIcon, Send, Sparkles, Target } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
+import { usePageTitle } from '@/lib/use-page-title';
 import { CampaignPreview } from './campaign-preview';
 
 type Step = { title: string; text: string; icon: LucideIcon };
@@ -114,6 +115,7 @@ function ClosingCallToAction() {
 }
 
 export function LandingRoute() {
+  usePageTitle(null);
   return (
     <>
       <Hero />

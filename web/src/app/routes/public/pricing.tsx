@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { usePageTitle } from '@/lib/use-page-title';
 
 const planFeatures = [
   'Unlimited leads database with CSV import',
@@ -76,6 +77,7 @@ function FrequentQuestions() {
 }
 
 export function PricingRoute() {
+  usePageTitle('Pricing');
   return (
     <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-24">
       <div className="mx-auto mb-12 max-w-2xl text-center">

@@ -10,6 +10,7 @@ import { dailyUsagePercent, providerLabel, sentTodayLabel } from '../lib/account
 import { repliesLine } from '../lib/replies-reading';
 import { AccountStatusBadge } from './account-status-badge';
 import { DailyLimitPopover } from './daily-limit-popover';
+import { DomainHealthPanel } from './domain-health-panel';
 import { SendTestEmailPopover } from './send-test-email-popover';
 import { useDisconnectAccountWithConfirm } from './use-disconnect-account-with-confirm';
 import { WarmupRamp } from './warmup-ramp';
@@ -98,6 +99,7 @@ export function AccountCard({ account, styleIndex }: { account: EmailAccount; st
       </dl>
 
       <WarmupRamp account={account} />
+      <DomainHealthPanel account={account} />
 
       <div className="mt-auto flex flex-wrap gap-2">
         <SendTestEmailPopover account={account} />

@@ -8,8 +8,11 @@ import { AccountsListCard } from './accounts-list-card';
 import { ConnectAccountDialog } from './connect-account-dialog';
 import { useOAuthReturnToast } from './use-oauth-return-toast';
 
-/** The Email Accounts screen (SPEC §2): sending stats, the connected mailboxes and the connect dialog. */
-export function AccountsScreen() {
+/**
+ * The Email Accounts screen (SPEC §2): sending stats, the connected mailboxes and the connect dialog. `isAdmin`:
+ * the signed-in user is an admin, told what to configure for a sign-in provider the server lacks.
+ */
+export function AccountsScreen({ isAdmin }: { isAdmin: boolean }) {
   useOAuthReturnToast();
   const accountsQuery = useEmailAccounts();
   const [connectOpen, setConnectOpen] = useState(false);
@@ -39,7 +42,7 @@ export function AccountsScreen() {
         />
       </div>
 
-      <ConnectAccountDialog open={connectOpen} onOpenChange={setConnectOpen} />
+      <ConnectAccountDialog open={connectOpen} onOpenChange={setConnectOpen} isAdmin={isAdmin} />
     </div>
   );
 }

@@ -5,17 +5,30 @@ import { IntegrationConnectTab } from './integration-connect-tab';
 import { OAuthConnectTab } from './oauth-connect-tab';
 import { SmtpConnectTab } from './smtp-connect-tab';
 
-/** SPEC §2: the connect dialog. Its content unmounts on close, so every tab starts fresh next time. */
-export function ConnectAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+type ConnectAccountDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Admins are told what to configure for a sign-in provider the server has no credentials for. */
+  isAdmin: boolean;
+};
+
+/** The tabs' own scroll area: the dialog keeps one height whichever tab is shown, however long its content. */
+const tabPanel = '-mx-1 min-h-0 flex-1 overflow-y-auto px-1 pb-1';
+
+/**
+ * SPEC §2: the connect dialog, of one fixed height (the tallest tab scrolls within it). Its content unmounts on
+ * close, so every tab starts fresh next time.
+ */
+export function ConnectAccountDialog({ open, onOpenChange, isAdmin }: ConnectAccountDialogProps) {
   const close = () => onOpenChange(false);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="h-[min(46rem,calc(100vh-2rem))] max-w-2xl overflow-hidden">
         <DialogHeader>
           <DialogTitle>Connect Mailbox Provider Account</DialogTitle>
           <DialogDescription>Choose how LocalReach reaches the mailbox your campaigns are sent from.</DialogDescription>
         </DialogHeader>
-        <Tabs defaultValue="oauth" className="grid gap-5">
+        <Tabs defaultValue="oauth" className="flex min-h-0 flex-1 flex-col gap-5">
           <TabsList>
             <TabsTrigger value="oauth">
               <KeyRound aria-hidden="true" />
@@ -30,14 +43,14 @@ export function ConnectAccountDialog({ open, onOpenChange }: { open: boolean; on
               Existing Connection
             </TabsTrigger>
           </TabsList>
-          <TabsContent value="oauth">
-            <OAuthConnectTab />
+          <TabsContent value="oauth" className={tabPanel}>
+            <OAuthConnectTab isAdmin={isAdmin} />
           </TabsContent>
           {/* Kept mounted while another tab is shown, so typed settings survive a look at the other tabs. */}
-          <TabsContent value="smtp" forceMount>
+          <TabsContent value="smtp" forceMount className={tabPanel}>
             <SmtpConnectTab onConnected={close} onCancel={close} />
           </TabsContent>
-          <TabsContent value="integration">
+          <TabsContent value="integration" className={tabPanel}>
             <IntegrationConnectTab onConnected={close} />
           </TabsContent>
         </Tabs>

@@ -34,14 +34,16 @@ function ConnectionOption({ connection }: { connection: ProviderConnection }) {
   );
 }
 
+/** Says when there will be something to link: a connection is freed only by disconnecting its account. */
 function NoAvailableConnections({ hasAny }: { hasAny: boolean }) {
   return (
     <div className="flex flex-col items-center rounded-lg border border-dashed px-4 py-8 text-center">
       <Inbox className="mb-2 size-6 text-muted-foreground" aria-hidden="true" />
       <p className="font-medium">No Available Connections</p>
       <p className="mt-1 max-w-sm text-muted-foreground text-sm">
-        {hasAny ? 'Every connection you have is linked to an account.' : 'You have no mailbox connections yet.'} Connect
-        a new mailbox from the Direct Connection or SMTP / IMAP tab.
+        {hasAny ? 'Every connection you have is linked to an account.' : 'You have no mailbox connections yet.'} When
+        you disconnect an account, its mailbox shows up here to link again. To add a new mailbox, use the Direct
+        Connection or SMTP / IMAP tab.
       </p>
     </div>
   );
@@ -52,6 +54,18 @@ function NoAvailableConnections({ hasAny }: { hasAny: boolean }) {
  * account's connection shows up here again, free to link.
  */
 export function IntegrationConnectTab({ onConnected }: { onConnected: () => void }) {
+  return (
+    <div className="grid gap-4">
+      <p className="text-muted-foreground text-sm">
+        Link a mailbox you connected before to a new account, without signing in again.
+      </p>
+      <ConnectionPicker onConnected={onConnected} />
+    </div>
+  );
+}
+
+/** The user's connections to choose from, loading and failing included. */
+function ConnectionPicker({ onConnected }: { onConnected: () => void }) {
   const connections = useProviderConnections();
   const connect = useConnectFromIntegration();
   const [selectedId, setSelectedId] = useState('');

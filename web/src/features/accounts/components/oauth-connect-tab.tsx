@@ -21,8 +21,8 @@ const providerTitles: Record<OAuthProvider, string> = {
 };
 
 /**
- * What an administrator must set before this provider's button can work (instead of a button that fails). The
- * redirect URI is the server's (built from PUBLIC_URL): the address this page was opened at may differ.
+ * What an administrator must set before this provider's button can work; only admins see it, as only they can act
+ * on it. The redirect URI is the server's (built from PUBLIC_URL): the address this page was opened at may differ.
  */
 function NotConfiguredNote({ provider, redirectUri }: { provider: OAuthProvider; redirectUri: string | undefined }) {
   const info = oauthProviders[provider];
@@ -46,10 +46,12 @@ function ProviderPanel({
   provider,
   configured,
   redirectUri,
+  isAdmin,
 }: {
   provider: OAuthProvider;
   configured: boolean | undefined;
   redirectUri: string | undefined;
+  isAdmin: boolean;
 }) {
   const start = useStartOAuthConnect();
   // After a successful start the browser is leaving for the provider; the button stays busy until it has.
@@ -79,20 +81,30 @@ function ProviderPanel({
       </div>
       {configured === undefined ? (
         <Skeleton className="h-9 w-full" />
-      ) : configured ? (
-        <Button onClick={connect} disabled={redirecting}>
+      ) : (
+        // Greyed out while the server has no credentials for it, so the choice is still seen.
+        <Button onClick={connect} disabled={!configured || redirecting}>
           {redirecting && <Spinner className="size-4" />}
           {redirecting ? 'Redirecting...' : oauthProviders[provider].buttonLabel}
         </Button>
-      ) : (
-        <NotConfiguredNote provider={provider} redirectUri={redirectUri} />
       )}
+      {configured === false &&
+        (isAdmin ? (
+          <NotConfiguredNote provider={provider} redirectUri={redirectUri} />
+        ) : (
+          <p className="text-muted-foreground text-sm">
+            Your administrator has not enabled {oauthProviders[provider].name} sign-in yet.
+          </p>
+        ))}
     </section>
   );
 }
 
-/** SPEC §2 "Direct Connection": sign in at the provider and come back with the mailbox connected. */
-export function OAuthConnectTab() {
+/**
+ * SPEC §2 "Direct Connection": sign in at the provider and come back with the mailbox connected. `isAdmin`: the
+ * signed-in user may configure the server, so a provider without credentials says what to set.
+ */
+export function OAuthConnectTab({ isAdmin }: { isAdmin: boolean }) {
   const providers = useProvidersStatus();
   // If the status cannot be read, offer the buttons: the server explains when a provider is not configured.
   const configured = (provider: OAuthProvider) => (providers.isError ? true : providers.data?.[provider].configured);
@@ -103,11 +115,13 @@ export function OAuthConnectTab() {
           provider="outlook"
           configured={configured('outlook')}
           redirectUri={providers.data?.outlook.redirectUri}
+          isAdmin={isAdmin}
         />
         <ProviderPanel
           provider="gmail"
           configured={configured('gmail')}
           redirectUri={providers.data?.gmail.redirectUri}
+          isAdmin={isAdmin}
         />
       </div>
       <div className="rounded-xl bg-muted/60 p-4">

@@ -1,5 +1,6 @@
 import { serverSettingsSchema } from '@contract/accounts';
-import { Controller, type FieldErrors, type UseFormReturn } from 'react-hook-form';
+import { TriangleAlert } from 'lucide-react';
+import { Controller, type FieldErrors, type UseFormReturn, useWatch } from 'react-hook-form';
 import { FormField } from '@/components/form-field';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -24,6 +25,7 @@ type ServerSettingsFieldsProps = {
 /** Host, port, security, user and password of one mail server. */
 export function ServerSettingsFields({ server, form, userOptional, active = () => true }: ServerSettingsFieldsProps) {
   const { register, control, setValue } = form;
+  const security = useWatch({ control, name: `${server}.security` });
   const errors: FieldErrors<SmtpFormValues[Server]> = form.formState.errors[server] ?? {};
   const id = (field: string) => `${server}-${field}`;
   const when = (check: (value: string) => true | string) => (value: string, values: SmtpFormValues) =>
@@ -67,6 +69,7 @@ export function ServerSettingsFields({ server, form, userOptional, active = () =
               <SelectContent>
                 <SelectItem value="ssl">SSL/TLS</SelectItem>
                 <SelectItem value="starttls">STARTTLS</SelectItem>
+                <SelectItem value="none">None</SelectItem>
               </SelectContent>
             </Select>
           )}
@@ -92,6 +95,13 @@ export function ServerSettingsFields({ server, form, userOptional, active = () =
         error={errors.password?.message}
         {...register(`${server}.password`, { validate: when(checkPassword) })}
       />
+      {security === 'none' && (
+        <p className="flex gap-2 rounded-lg border border-amber-200 bg-amber-50/60 p-3 text-amber-900 text-sm sm:col-span-4">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          Without security the password and every message travel in clear text. Choose None only for a relay on this
+          machine or your own network (usually port 25 or 1025).
+        </p>
+      )}
     </div>
   );
 }

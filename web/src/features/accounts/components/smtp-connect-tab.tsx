@@ -61,9 +61,9 @@ export function SmtpConnectTab({ onConnected, onCancel }: { onConnected: () => v
       toast({ title: 'Account Connected', description: 'Your account has been connected successfully.' });
       onConnected();
     } catch (error) {
-      const message = errorToastMessage(error, 'Failed to connect account');
-      setServerAnswer(message);
-      toast({ title: 'Connection Failed', description: message, variant: 'destructive' });
+      setServerAnswer(errorToastMessage(error, 'Failed to connect account'));
+      // The answer is shown once, in the dialog beside the settings; the toast only points there.
+      toast({ title: 'Connection Failed', description: 'The answer is shown in the dialog.', variant: 'destructive' });
     }
   });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { defaultImapFields, emptySmtpForm, type SmtpFormValues, toSmtpConnectRequest, validatePort } from './smtp-form';
+import {
+  defaultImapFields,
+  emptySmtpForm,
+  type SmtpFormValues,
+  toSmtpConnectRequest,
+  usualPort,
+  validatePort,
+} from './smtp-form';
 
 const filled: SmtpFormValues = {
   ...emptySmtpForm,
@@ -43,6 +50,25 @@ describe('toSmtpConnectRequest', () => {
     });
     expect(request.displayName).toBe('Sales');
     expect(request.imap).toEqual({ host: 'imap.shop.test', port: 143, secure: false, user: 'reader', password: 'pw' });
+  });
+
+  it('sends security "None" as plain without STARTTLS, on SMTP and on edited IMAP', () => {
+    const request = toSmtpConnectRequest({
+      ...filled,
+      smtp: { ...filled.smtp, port: '25', security: 'none' },
+      imapSameAsSmtp: false,
+      imap: { host: 'imap.shop.test', port: '143', security: 'none', user: 'reader', password: 'pw' },
+    });
+    expect(request.smtp).toMatchObject({ port: 25, secure: false, starttls: false });
+    expect(request.imap).toMatchObject({ port: 143, secure: false, starttls: false });
+  });
+});
+
+describe('usualPort', () => {
+  it('fills in 465 or 993 for SSL/TLS, 587 or 143 for STARTTLS, and 25 or 143 for None', () => {
+    const ports = (server: 'smtp' | 'imap') => (['ssl', 'starttls', 'none'] as const).map((s) => usualPort(server, s));
+    expect(ports('smtp')).toEqual([465, 587, 25]);
+    expect(ports('imap')).toEqual([993, 143, 143]);
   });
 });
 

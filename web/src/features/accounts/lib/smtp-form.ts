@@ -1,7 +1,10 @@
 import { imapSettingsWithDefaults, type SmtpConnectRequest, USUAL_PORTS } from '@contract/accounts';
 
-/** SSL/TLS: encrypted from the first byte. STARTTLS: starts plain and upgrades when the server offers it. */
-export type ConnectionSecurity = 'ssl' | 'starttls';
+/**
+ * SSL/TLS: encrypted from the first byte. STARTTLS: starts plain and upgrades when the server offers it. None:
+ * stays plain (a local relay), so the password travels in clear text.
+ */
+export type ConnectionSecurity = 'ssl' | 'starttls' | 'none';
 
 /** One server's fields as typed; the port stays text until the form is sent. */
 export type ServerFields = { host: string; port: string; security: ConnectionSecurity; user: string; password: string };
@@ -17,6 +20,7 @@ export type SmtpFormValues = {
 
 /** The usual port for each security choice; choosing a security fills it in. */
 export function usualPort(server: 'smtp' | 'imap', security: ConnectionSecurity): number {
+  if (security === 'none') return USUAL_PORTS[server].plain;
   return security === 'ssl' ? USUAL_PORTS[server].secure : USUAL_PORTS[server].starttls;
 }
 
@@ -46,6 +50,7 @@ function toServerSettings(fields: ServerFields) {
     host: fields.host.trim(),
     port: Number(fields.port.trim()),
     secure: fields.security === 'ssl',
+    ...(fields.security === 'none' && { starttls: false }),
     user: fields.user.trim(),
     password: fields.password,
   };
@@ -57,7 +62,7 @@ export function defaultImapFields(values: Pick<SmtpFormValues, 'email' | 'smtp'>
   return {
     host: imap.host,
     port: String(imap.port),
-    security: imap.secure ? 'ssl' : 'starttls',
+    security: imap.secure ? 'ssl' : imap.starttls === false ? 'none' : 'starttls',
     user: imap.user,
     password: imap.password,
   };

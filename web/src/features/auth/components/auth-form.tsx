@@ -1,10 +1,11 @@
 import { MIN_PASSWORD_LENGTH } from '@contract/password';
 import { useForm } from 'react-hook-form';
-import { useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { errorToastMessage } from '@/lib/api';
+import { returnPathFrom } from '@/lib/return-path';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
 
@@ -38,6 +39,7 @@ const emptyValues: AuthFormValues = {
  */
 export function AuthForm({ mode }: { mode: AuthMode }) {
   const [, navigate] = useLocation();
+  const search = useSearch();
   const login = useLogin();
   const registerAccount = useRegister();
   const { register, handleSubmit } = useForm<AuthFormValues>({ defaultValues: emptyValues });
@@ -49,7 +51,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
     if (mode === 'login') {
       try {
         await login.mutateAsync({ email: values.email, password: values.password });
-        navigate('/');
+        navigate(returnPathFrom(search) ?? '/');
       } catch (error) {
         toast({
           title: 'Login failed',
@@ -134,6 +136,14 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
           : { autoComplete: 'current-password' })}
         {...register('password')}
       />
+      {mode === 'login' && (
+        <Link
+          href="/forgot-password"
+          className="-mt-2 justify-self-end font-medium text-primary text-sm hover:underline"
+        >
+          Forgot password?
+        </Link>
+      )}
       <Button type="submit" size="lg" className="mt-2 w-full" disabled={isPending}>
         {isPending ? 'Please wait...' : mode === 'signup' ? 'Create Account' : 'Sign In'}
       </Button>

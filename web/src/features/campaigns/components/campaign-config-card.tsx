@@ -1,3 +1,4 @@
+import { type AccountHealth, failingAuthentication } from '@contract/domain-health';
 import { Send } from 'lucide-react';
 import { Link } from 'wouter';
 import { OptionSelect } from '@/components/option-select';
@@ -11,6 +12,12 @@ import { useSequenceDefaults } from '../api/get-strategy-defaults';
 import { type SequenceDraft, sequenceProblem, sequenceSummary } from '../lib/sequence-draft';
 import { defaultFollowUps, defaultsHint } from '../lib/strategy-sequence';
 import { SequenceEditor } from './sequence-editor';
+
+/** After an account's name in the select: the authentication checks its domain fails, if any. */
+function authenticationNote(health: AccountHealth | null): string {
+  const failing = failingAuthentication(health);
+  return failing.length > 0 ? ` · ${failing.join(' and ')} failing` : '';
+}
 
 /**
  * SPEC §2 Campaign Configuration: the mailbox, the Active template, a summary and Send Mass Email; beyond SPEC, a
@@ -65,8 +72,9 @@ export function CampaignConfigCard({
         <CardTitle>Campaign Configuration</CardTitle>
         <CardDescription>Choose the mailbox to send from and the template to send.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-5">
-        <div className="grid gap-2">
+      {/* minmax(0, 1fr) and a flex column: a long account label (its health note) truncates instead of widening the card. */}
+      <CardContent className="grid grid-cols-[minmax(0,1fr)] gap-5">
+        <div className="flex flex-col gap-2">
           <Label htmlFor="campaign-account">Email Account</Label>
           <OptionSelect
             id="campaign-account"
@@ -76,9 +84,18 @@ export function CampaignConfigCard({
             placeholder={accounts.isPending ? 'Loading...' : 'Select an email account'}
             options={(accounts.data ?? []).map((item) => ({
               value: String(item.id),
-              label: `${item.email} (${item.sentToday}/${item.dailyLimit} today)`,
+              label: `${item.email} (${item.sentToday}/${item.dailyLimit} today)${authenticationNote(item.health)}`,
             }))}
           />
+          {account && failingAuthentication(account.health).length > 0 && (
+            <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-red-800 text-sm">
+              {failingAuthentication(account.health).join(' and ')} fail for {account.health?.domain}: receivers may
+              reject or junk this mailbox's emails.{' '}
+              <Link href="/accounts" className="font-medium underline underline-offset-4">
+                See what to fix
+              </Link>
+            </p>
+          )}
           {accounts.data?.length === 0 && (
             <p className="text-muted-foreground text-sm">
               No mailbox yet.{' '}

@@ -1,5 +1,6 @@
 import { type Campaign, isSequenceBetweenSteps } from '@contract/campaigns';
 import { Pause, Play, RotateCcw, X } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
@@ -9,6 +10,8 @@ import { errorToastMessage } from '@/lib/api';
 import { useCampaign } from '../api/get-campaign';
 import { type CampaignAction, useChangeCampaign } from '../api/pause-resume-campaign';
 import { campaignProgress, completedText } from '../lib/recipient-selection';
+import { BrakeResumeDialog } from './brake-resume-dialog';
+import { useBrakeToast } from './use-brake-toast';
 
 const titles: Record<Campaign['status'], string> = {
   running: 'Campaign in progress',
@@ -21,9 +24,11 @@ const titles: Record<Campaign['status'], string> = {
 export function CampaignProgressCard({ campaignId, onDismiss }: { campaignId: number; onDismiss: () => void }) {
   const campaign = useCampaign(campaignId);
   const change = useChangeCampaign();
-  const act = async (action: CampaignAction) => {
+  const [confirmingResume, setConfirmingResume] = useState(false);
+  useBrakeToast(campaign.data);
+  const act = async (action: CampaignAction, confirm?: boolean) => {
     try {
-      await change.mutateAsync({ id: campaignId, action });
+      await change.mutateAsync({ id: campaignId, action, confirm });
       await campaign.refetch();
     } catch (error) {
       toast({
@@ -87,7 +92,12 @@ export function CampaignProgressCard({ campaignId, onDismiss }: { campaignId: nu
             </Button>
           )}
           {data.status === 'paused' && (
-            <Button variant="outline" size="sm" onClick={() => act('resume')} disabled={change.isPending}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => (data.brake ? setConfirmingResume(true) : act('resume'))}
+              disabled={change.isPending}
+            >
               <Play /> Resume
             </Button>
           )}
@@ -97,6 +107,16 @@ export function CampaignProgressCard({ campaignId, onDismiss }: { campaignId: nu
             </Button>
           )}
         </div>
+        <BrakeResumeDialog
+          reason={data.waitingReason}
+          open={confirmingResume && data.brake !== null}
+          pending={change.isPending}
+          onCancel={() => setConfirmingResume(false)}
+          onResume={async () => {
+            await act('resume', true);
+            setConfirmingResume(false);
+          }}
+        />
       </CardContent>
     </Card>
   );

@@ -1,10 +1,12 @@
-import { LEADS_PAGE_SIZE } from '@contract/leads';
+import { LEADS_PAGE_SIZE, type LeadFlag } from '@contract/leads';
 import { sharedQueryKeys } from '@/lib/query-keys';
 
 // Keys are paths (SPEC §7: a read GETs its key's parts joined with '/'), so prefixes invalidate families of reads.
 export const leadQueryKeys = {
   all: sharedQueryKeys.leads,
   list: [...sharedQueryKeys.leads, { limit: LEADS_PAGE_SIZE }] as const,
+  /** The list of role addresses only, or of disposable domains only. */
+  flaggedList: (flag: LeadFlag) => [...sharedQueryKeys.leads, { limit: LEADS_PAGE_SIZE, flag }] as const,
   detail: (id: number) => [...sharedQueryKeys.leads, id] as const,
   counts: ['/api/leads/count'] as const,
   contactHistory: sharedQueryKeys.leadContactHistory,

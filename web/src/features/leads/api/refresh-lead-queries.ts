@@ -16,6 +16,8 @@ const dependentKeys = [
 export async function refreshAfterLeadsAdded(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.resetQueries({ queryKey: leadQueryKeys.list, exact: true }),
+    queryClient.resetQueries({ queryKey: leadQueryKeys.flaggedList('role'), exact: true }),
+    queryClient.resetQueries({ queryKey: leadQueryKeys.flaggedList('disposable'), exact: true }),
     // Each lead's details ('/api/leads', id); the list itself was reset above.
     queryClient.invalidateQueries({
       predicate: ({ queryKey }) => queryKey[0] === leadQueryKeys.all[0] && typeof queryKey[1] === 'number',

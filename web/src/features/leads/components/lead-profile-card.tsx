@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Card, CardContent } from '@/components/ui/card';
 import { formatMonthDay } from '@/lib/format-date';
 import { leadName } from '../lib/lead-display';
+import { LeadAddressBadges, LeadAddressNotes } from './lead-address-flags';
 import { LeadAvatar } from './lead-avatar';
 import { LeadStatusBadge } from './lead-status-badge';
 
@@ -30,7 +31,9 @@ export function LeadProfileCard({ detail, action }: { detail: LeadDetail; action
                 {leadName(lead) ?? <span className="text-muted-foreground italic">Name not provided</span>}
               </h3>
               <LeadStatusBadge status={lead.status} />
+              <LeadAddressBadges lead={lead} />
             </div>
+            <LeadAddressNotes lead={lead} />
             <p className="mt-1 flex items-center gap-1.5 text-muted-foreground text-sm">
               <Mail className="size-3.5 shrink-0" aria-hidden="true" />
               <span className="truncate">{lead.email}</span>

@@ -6,6 +6,8 @@ const statusOptions: { value: LeadStatusFilter; label: string }[] = [
   { value: 'active', label: 'Active' },
   { value: 'unsubscribed', label: 'Unsubscribed' },
   { value: 'bounced', label: 'Bounced' },
+  { value: 'role', label: 'Role addresses' },
+  { value: 'disposable', label: 'Disposable domains' },
 ];
 
 export function LeadsFilters(props: {

@@ -3,7 +3,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useLeads } from '../api/get-leads';
-import { filterLeads, type LeadStatusFilter } from '../lib/lead-display';
+import { filterLeads, flagOf, type LeadStatusFilter } from '../lib/lead-display';
 import { AddLeadDialog } from './add-lead-dialog';
 import { LeadDetailsDialog } from './lead-details-dialog';
 import { LeadFinderDialog } from './lead-finder/lead-finder-dialog';
@@ -14,9 +14,9 @@ import { UploadCsvDialog } from './upload-csv-dialog';
 
 /** The Leads Database screen (SPEC §2): summary, search and filter over the loaded rows, the list and its dialogs. */
 export function LeadsScreen() {
-  const leadsQuery = useLeads();
   const [search, setSearch] = useState('');
   const [statusFilter, setStatusFilter] = useState<LeadStatusFilter>('all');
+  const leadsQuery = useLeads(flagOf(statusFilter));
   const [addOpen, setAddOpen] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [finderOpen, setFinderOpen] = useState(false);

@@ -9,6 +9,9 @@ const lead = (overrides: Partial<Lead>): Lead => ({
   lastName: null,
   company: null,
   status: 'active',
+  statusReason: null,
+  isRoleAddress: false,
+  isDisposable: false,
   customFields: {},
   createdAt: '2025-01-01T00:00:00.000Z',
   ...overrides,
@@ -32,6 +35,8 @@ describe('filterLeads', () => {
     lead({ id: 1, email: 'ann@alpha.com', firstName: 'Ann', lastName: 'Lee', company: 'Alpha Homes' }),
     lead({ id: 2, email: 'bob@beta.com', firstName: 'Bob', status: 'unsubscribed' }),
     lead({ id: 3, email: 'cy@gamma.com', company: 'Gamma', status: 'bounced' }),
+    lead({ id: 4, email: 'info@delta.com', isRoleAddress: true }),
+    lead({ id: 5, email: 'dee@yopmail.com', isDisposable: true }),
   ];
   const ids = (found: Lead[]) => found.map((item) => item.id);
 
@@ -40,12 +45,18 @@ describe('filterLeads', () => {
     expect(ids(filterLeads(leads, 'lee', 'all'))).toEqual([1]);
     expect(ids(filterLeads(leads, 'bob', 'all'))).toEqual([2]);
     expect(ids(filterLeads(leads, 'gamma', 'all'))).toEqual([3]);
-    expect(ids(filterLeads(leads, '  ', 'all'))).toEqual([1, 2, 3]);
+    expect(ids(filterLeads(leads, '  ', 'all'))).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('combines the search with the status filter', () => {
     expect(ids(filterLeads(leads, '', 'unsubscribed'))).toEqual([2]);
     expect(ids(filterLeads(leads, '.com', 'bounced'))).toEqual([3]);
     expect(ids(filterLeads(leads, 'ann', 'bounced'))).toEqual([]);
+  });
+
+  it('keeps only role addresses or disposable domains for those filters', () => {
+    expect(ids(filterLeads(leads, '', 'role'))).toEqual([4]);
+    expect(ids(filterLeads(leads, '', 'disposable'))).toEqual([5]);
+    expect(ids(filterLeads(leads, 'delta', 'disposable'))).toEqual([]);
   });
 });

@@ -1,6 +1,19 @@
-import type { Lead, LeadStatus } from '@contract/leads';
+import type { Lead, LeadFlag, LeadStatus } from '@contract/leads';
 
-export type LeadStatusFilter = 'all' | LeadStatus;
+/** The list's filter select: a status, or a flag (role addresses, disposable domains). */
+export type LeadStatusFilter = 'all' | LeadStatus | LeadFlag;
+
+/** The flag a filter asks the server for, if it is one. */
+export function flagOf(filter: LeadStatusFilter): LeadFlag | undefined {
+  return filter === 'role' || filter === 'disposable' ? filter : undefined;
+}
+
+function matchesFilter(lead: Lead, filter: LeadStatusFilter): boolean {
+  if (filter === 'all') return true;
+  if (filter === 'role') return lead.isRoleAddress;
+  if (filter === 'disposable') return lead.isDisposable;
+  return lead.status === filter;
+}
 
 /** "First Last", or null when the lead has neither name. */
 export function leadName(lead: Pick<Lead, 'firstName' | 'lastName'>): string | null {
@@ -19,7 +32,7 @@ export function filterLeads(leads: Lead[], search: string, status: LeadStatusFil
   if (!needle && status === 'all') return leads;
   return leads.filter(
     (lead) =>
-      (status === 'all' || lead.status === status) &&
+      matchesFilter(lead, status) &&
       (!needle ||
         [lead.email, lead.firstName, lead.lastName, lead.company].some((value) =>
           value?.toLowerCase().includes(needle),

@@ -98,6 +98,10 @@ export function TemplateEditorForm({ template, onDone }: { template: TemplateDet
             editor={editor}
             toolbarEnd={<InsertVariableMenu target={variableTarget} onInsert={insertVariable} />}
           />
+          <p className="text-muted-foreground text-xs">
+            Vary words per lead with <code className="font-mono">{'{{spin: Hi | Hello | Hey}}'}</code>: each lead gets
+            one choice, the same on every retry.
+          </p>
         </div>
 
         <DeliverabilityPanel

@@ -11,7 +11,10 @@ const HEAD = `<meta charset="utf-8">
   img { max-width: 100%; }
 </style>`;
 
-/** The whole document the preview iframe shows: the body rendered for `lead` by the one template renderer. */
-export function previewDocument(bodyHtml: string, lead: TemplateLead): string {
-  return `<!doctype html><html><head>${HEAD}</head><body>${renderHtmlBody(bodyHtml, lead)}</body></html>`;
+/**
+ * The whole document the preview iframe shows: the body rendered for `lead` by the one template renderer, its spins'
+ * words picked by `seed`.
+ */
+export function previewDocument(bodyHtml: string, lead: TemplateLead, seed: string): string {
+  return `<!doctype html><html><head>${HEAD}</head><body>${renderHtmlBody(bodyHtml, lead, seed)}</body></html>`;
 }

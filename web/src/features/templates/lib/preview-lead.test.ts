@@ -8,7 +8,9 @@ describe('templateLeadFrom', () => {
   it('takes the lead values, and empties missing ones so fallbacks apply', () => {
     expect(templateLeadFrom(ann)).toEqual(ann);
     const noName = templateLeadFrom({ firstName: null, lastName: null, email: 'x@y.test', company: null });
-    expect(renderSubject('Hi {firstName|there} at {company|your firm}', noName)).toBe('Hi there at your firm');
+    expect(renderSubject('Hi {firstName|there} at {company|your firm}', noName, 'preview:0')).toBe(
+      'Hi there at your firm',
+    );
   });
 });
 

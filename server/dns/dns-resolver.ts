@@ -1,5 +1,5 @@
 import { Resolver, lookup as systemLookup } from 'node:dns/promises';
-import type { MxChecker } from './email-finder';
+import type { MxChecker } from '../lead-finder/email-finder';
 
 /** The DNS answers the lead finder needs: a host's addresses, and a domain's mail exchangers. */
 export interface DnsResolver {
@@ -9,19 +9,37 @@ export interface DnsResolver {
   mx(domain: string): Promise<string[] | null>;
 }
 
-/** Answers that say the domain has no MX, as opposed to DNS failing to answer (timeout, SERVFAIL, refused). */
-const NO_MX_CODES = new Set(['ENOTFOUND', 'ENODATA']);
+/** A raw DNS question, as `dns.promises.resolve(name, rrtype)` asks it. */
+export type DnsQuery = (name: string, rrtype: string) => Promise<unknown>;
+
+/** Answers that say the name has no such record, as opposed to DNS failing to answer (timeout, SERVFAIL, refused). */
+const NO_RECORD_CODES = new Set(['ENOTFOUND', 'ENODATA']);
+
+/** Whether a resolver error says "no such record" (an answer), not "no answer". */
+export function isNoRecordError(error: unknown): boolean {
+  return NO_RECORD_CODES.has((error as NodeJS.ErrnoException)?.code ?? '');
+}
 
 /**
  * Node's resolver. With `servers` (DNS_SERVERS, host:port), every question goes to them; without, addresses come
  * from the system (getaddrinfo, so /etc/hosts applies) and MX from the system's DNS servers.
  */
 export class NodeDnsResolver implements DnsResolver {
-  private readonly resolver = new Resolver({ timeout: 5000, tries: 2 });
+  private readonly resolver: Resolver;
 
-  constructor(private readonly servers?: string[]) {
+  constructor(
+    private readonly servers?: string[],
+    options: { timeoutMs?: number; tries?: number } = {},
+  ) {
+    this.resolver = new Resolver({ timeout: options.timeoutMs ?? 5000, tries: options.tries ?? 2 });
     if (servers?.length) this.resolver.setServers(servers);
   }
+
+  /**
+   * Any record type, answered as `dns.promises.resolve` answers (errors carry codes such as ENOTFOUND, ENODATA,
+   * ETIMEOUT): the shape mailauth's SPF, DKIM and DMARC lookups take as their resolver.
+   */
+  readonly query: DnsQuery = (name, rrtype) => this.resolver.resolve(name, rrtype as 'TXT') as Promise<never>;
 
   async lookup(host: string): Promise<string[]> {
     if (!this.servers?.length) return (await systemLookup(host, { all: true })).map((entry) => entry.address);
@@ -35,8 +53,7 @@ export class NodeDnsResolver implements DnsResolver {
     try {
       return (await this.resolver.resolveMx(domain)).map((record) => record.exchange);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      return code && NO_MX_CODES.has(code) ? [] : null;
+      return isNoRecordError(error) ? [] : null;
     }
   }
 }

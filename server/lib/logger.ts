@@ -1,0 +1,33 @@
+import { createRequire } from 'node:module';
+import { type DestinationStream, type LoggerOptions, pino } from 'pino';
+
+/**
+ * How the process logs: pretty and coloured lines (pino-pretty, a development dependency) when a person watches a
+ * terminal outside production, JSON lines otherwise (for log collectors). Without pino-pretty installed (a
+ * production install) it is JSON whatever the terminal.
+ */
+export function loggerOptions(level: string, terminal: { isTTY: boolean; nodeEnv?: string }): LoggerOptions {
+  const pretty = terminal.isTTY && terminal.nodeEnv !== 'production' && prettyInstalled();
+  if (!pretty) return { level };
+  return {
+    level,
+    transport: {
+      target: 'pino-pretty',
+      options: { colorize: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+    },
+  };
+}
+
+function prettyInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function createLogger(level: string, destination?: DestinationStream) {
+  if (destination) return pino({ level }, destination);
+  return pino(loggerOptions(level, { isTTY: Boolean(process.stdout.isTTY), nodeEnv: process.env.NODE_ENV }));
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * One info line per answered request: method, path (without its query, which may hold search words or tokens),
+ * status and time in milliseconds.
+ */
+export function registerRequestLog(app: FastifyInstance) {
+  app.addHook('onResponse', async (request, reply) => {
+    const path = request.url.split('?')[0];
+    const ms = Math.round(reply.elapsedTime * 10) / 10;
+    request.log.info(
+      { method: request.method, path, statusCode: reply.statusCode, responseTime: ms },
+      `${request.method} ${path} ${reply.statusCode} ${ms} ms`,
+    );
+  });
+}

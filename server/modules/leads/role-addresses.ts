@@ -1,0 +1,72 @@
+/**
+ * Local parts that name a function, not a person (maintained by hand). Mail to them reaches a team or a shared
+ * inbox, is often filtered, and draws more complaints: leads at them are flagged, not blocked.
+ */
+export const ROLE_LOCAL_PARTS: readonly string[] = [
+  'abuse',
+  'accounting',
+  'accounts',
+  'admin',
+  'administrator',
+  'billing',
+  'bookings',
+  'careers',
+  'contact',
+  'contactus',
+  'customercare',
+  'customerservice',
+  'enquiries',
+  'enquiry',
+  'feedback',
+  'finance',
+  'hello',
+  'help',
+  'helpdesk',
+  'hostmaster',
+  'hr',
+  'info',
+  'inquiries',
+  'inquiry',
+  'invoices',
+  'jobs',
+  'legal',
+  'mail',
+  'mailer-daemon',
+  'marketing',
+  'media',
+  'news',
+  'newsletter',
+  'no-reply',
+  'noreply',
+  'do-not-reply',
+  'donotreply',
+  'office',
+  'orders',
+  'postmaster',
+  'press',
+  'privacy',
+  'recruiting',
+  'recruitment',
+  'reception',
+  'reservations',
+  'root',
+  'sales',
+  'security',
+  'service',
+  'servicedesk',
+  'shop',
+  'spam',
+  'staff',
+  'support',
+  'team',
+  'tech',
+  'webmaster',
+  'welcome',
+];
+
+const roleLocalParts = new Set(ROLE_LOCAL_PARTS);
+
+/** Whether the address's local part (before the @, case-insensitive) is a role's. */
+export function isRoleAddress(email: string): boolean {
+  return roleLocalParts.has(email.slice(0, email.lastIndexOf('@')).toLowerCase());
+}
