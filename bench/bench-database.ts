@@ -26,3 +26,28 @@ export function statusKb(pid: number, field: string): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
 }
+
+/**
+ * CPU time the server process has used (user + system, all its threads), in ms: per request, it does not depend on
+ * what else the machine runs as much as requests/s does.
+ */
+export function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  // utime and stime, fields 14 and 15 of the whole line, in clock ticks of 10 ms.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Samples a process's resident memory (VmRSS, all its threads) every 100 ms: `stop` answers the most seen and the last, in MB. */
+export function watchRss(pid: number) {
+  let mostKb = statusKb(pid, 'VmRSS');
+  const timer = setInterval(() => {
+    mostKb = Math.max(mostKb, statusKb(pid, 'VmRSS'));
+  }, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      const endKb = statusKb(pid, 'VmRSS');
+      return { peakMb: Math.max(mostKb, endKb) / 1024, endMb: endKb / 1024 };
+    },
+  };
+}

@@ -36,7 +36,7 @@ import {
   testSecretsEnv,
 } from '../server/test/campaign-owner';
 import { freePort } from '../server/test/net';
-import { createBenchDatabase, statusKb } from './bench-database';
+import { createBenchDatabase, statusKb, watchRss } from './bench-database';
 import { type DayResult, simulateDay } from './campaign-day';
 import { startServer, stopServer } from './server-process';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
@@ -130,7 +130,7 @@ async function runBackend(backend: Backend, sink: SmtpSink) {
       const idleMb = statusKb(pid, 'VmRSS') / 1024;
       const engineRss = watchRss(pid);
       const engine = await sendCampaign(sink, port, { ...owner, leadIds: owner.leadIds.slice(0, CAMPAIGN_MAILS) });
-      const engineMb = engineRss.stop();
+      const engineMb = engineRss.stop().peakMb;
       const ratio = engine.perSecond / raw.perSecond;
       record({
         metric: `campaign of ${CAMPAIGN_MAILS.toLocaleString('en-US')} mails, start → completed`,
@@ -148,7 +148,7 @@ async function runBackend(backend: Backend, sink: SmtpSink) {
 
       const queuedRss = watchRss(pid);
       const queued = await sendQueued(sink, port, { ...owner, leadIds: owner.leadIds.slice(CAMPAIGN_MAILS) });
-      const queuedMb = queuedRss.stop();
+      const queuedMb = queuedRss.stop().peakMb;
       const peakMb = statusKb(pid, 'VmHWM') / 1024;
       record({
         metric: `start request, ${QUEUED_MAILS.toLocaleString('en-US')} recipients`,
@@ -281,20 +281,6 @@ async function sendQueued(sink: SmtpSink, port: number, owner: CampaignOwner) {
   await delay(RSS_WINDOW_SECONDS * 1000);
   const sent = (await sink.count()) - before;
   return { startSeconds, perSecond: sent / RSS_WINDOW_SECONDS };
-}
-
-/** Samples the process's resident memory (VmRSS) every 100 ms; `stop` answers the most seen, in MB. */
-function watchRss(pid: number) {
-  let mostKb = statusKb(pid, 'VmRSS');
-  const timer = setInterval(() => {
-    mostKb = Math.max(mostKb, statusKb(pid, 'VmRSS'));
-  }, 100);
-  return {
-    stop() {
-      clearInterval(timer);
-      return Math.max(mostKb, statusKb(pid, 'VmRSS')) / 1024;
-    },
-  };
 }
 
 async function expectReceived(sink: SmtpSink, before: number, count: number) {

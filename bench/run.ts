@@ -2,9 +2,9 @@
  * `npm run bench`: every benchmark in turn, each in its own process and printing its own table;
  * `BENCH=<name>` (e.g. BENCH=landing) runs one.
  */
-import { spawnSync } from 'node:child_process';
+import { runEach } from './run-each';
 
-const BENCHES = ['landing', 'leads', 'campaign', 'stats'];
+const BENCHES = ['landing', 'leads', 'campaign', 'stats', 'backup', 'reliability', 'overhead', 'load'];
 const chosen = process.env.BENCH ? process.env.BENCH.split(',') : BENCHES;
 const unknown = chosen.filter((name) => !BENCHES.includes(name));
 if (unknown.length > 0) {
@@ -12,8 +12,7 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-for (const name of chosen) {
-  console.log(`\n## bench: ${name}\n`);
-  const { status } = spawnSync(process.execPath, ['--import', 'tsx', `bench/${name}.ts`], { stdio: 'inherit' });
-  if (status !== 0) process.exit(status ?? 1);
-}
+runEach(
+  '## bench',
+  chosen.map((name) => ({ name, script: `bench/${name}.ts` })),
+);

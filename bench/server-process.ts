@@ -11,11 +11,18 @@ function startArguments(): string[] {
   return command.slice(1);
 }
 
-/** Starts server/main.ts as `npm start` runs it, in its own process, and waits until it answers on `base`. */
-export function startServer(base: string, env: Record<string, string>): Promise<ChildProcess> {
+/**
+ * Starts server/main.ts as `npm start` runs it, in its own process, and waits until it answers on `base`. `quiet`
+ * sends its standard output (the log) to /dev/null, for benches that leave the request log on.
+ */
+export function startServer(
+  base: string,
+  env: Record<string, string>,
+  options: { quiet?: boolean } = {},
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, startArguments(), {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
   });
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + 60_000;

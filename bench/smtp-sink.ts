@@ -13,28 +13,35 @@ type SinkAddress = { host: string; port: number; user: string; password: string 
 export type SmtpSink = SinkAddress & {
   /** Mails received so far. */
   count(): Promise<number>;
+  /** The Message-IDs of the last `n` mails received, newest last. */
+  recentMessageIds(n: number): Promise<string[]>;
   stop(): Promise<void>;
 };
+
+type SinkAnswer = { count?: number; messageIds?: string[] };
 
 /** Starts the sink in a child process and answers its address. */
 export function startSmtpSink(): Promise<SmtpSink> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/smtp-sink.ts'], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const answers: ((count: number) => void)[] = [];
-  child.on('message', (message: { count?: number }) => {
-    if (message.count !== undefined) answers.shift()?.(message.count);
+  // IPC keeps order: each answer belongs to the oldest question.
+  const answers: ((answer: SinkAnswer) => void)[] = [];
+  child.on('message', (message: SinkAnswer) => {
+    if (message.count !== undefined || message.messageIds) answers.shift()?.(message);
   });
+  const ask = (question: { recent?: number }) =>
+    new Promise<SinkAnswer>((answer) => {
+      answers.push(answer);
+      child.send(question);
+    });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the SMTP sink exited (${code})`)));
     child.once('message', (address: SinkAddress) =>
       resolve({
         ...address,
-        count: () =>
-          new Promise((answer) => {
-            answers.push(answer);
-            child.send('count');
-          }),
+        count: async () => (await ask({})).count ?? 0,
+        recentMessageIds: async (n) => (await ask({ recent: n })).messageIds ?? [],
         stop: () =>
           new Promise((done) => {
             child.removeAllListeners('exit');
@@ -48,7 +55,13 @@ export function startSmtpSink(): Promise<SmtpSink> {
 
 async function serve() {
   const peer = await startRecordingSmtpPeer();
-  process.on('message', () => process.send?.({ count: peer.messages.length }));
+  process.on('message', (question: { recent?: number }) =>
+    process.send?.(
+      question.recent === undefined
+        ? { count: peer.messages.length }
+        : { messageIds: peer.messages.slice(-question.recent).map((message) => message.messageId) },
+    ),
+  );
   // The bench ended (or died): so does its peer.
   process.on('disconnect', () => process.exit(0));
   process.send?.({ host: peer.host, port: peer.port, user: peer.user, password: peer.password });

@@ -1,9 +1,19 @@
 import { z } from 'zod';
 
-/** GET /api/admin/ai-provider: what drafts "Generate with AI" is set up to use (administrators only). */
-export const aiProviderStatusSchema = z.object({
+/** The environment variables an administrator sets to choose the AI provider (any OpenAI-compatible API). */
+export const AI_PROVIDER_SETTINGS = ['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL'] as const;
+
+const aiWriterSourceSchema = z.enum(['ai', 'offline']);
+
+/** GET /api/ai/status: which writer drafts, for every signed-in user (nothing about where or how). */
+export const aiWriterStatusSchema = z.object({
   /** "ai": an OpenAI-compatible provider; "offline": the built-in writer, as no provider is configured. */
-  source: z.enum(['ai', 'offline']),
+  source: aiWriterSourceSchema,
+});
+export type AiWriterStatus = z.infer<typeof aiWriterStatusSchema>;
+
+/** GET /api/admin/ai-provider: what drafts "Generate with AI" is set up to use (administrators only). */
+export const aiProviderStatusSchema = aiWriterStatusSchema.extend({
   /** The provider's API address (AI_BASE_URL), null for OpenAI's own API or offline. */
   baseUrl: z.string().nullable(),
   /** AI_MODEL, null when offline. */

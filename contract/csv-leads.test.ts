@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cleanCsvValue, leadColumnFor, mapCsvRow } from './csv-leads';
+import { MAX_CUSTOM_FIELD_NAME_LENGTH } from './leads';
 
 describe('leadColumnFor', () => {
   it.each([
@@ -26,6 +27,12 @@ describe('leadColumnFor', () => {
 });
 
 describe('mapCsvRow', () => {
+  it('names a custom field with at most its limit of the header, as editing it would', () => {
+    const header = `${'h'.repeat(100_000)}`;
+    const mapped = mapCsvRow({ email: 'a@b.test', [header]: 'x' });
+    expect(Object.keys(mapped?.customFields ?? {})).toEqual(['h'.repeat(MAX_CUSTOM_FIELD_NAME_LENGTH)]);
+  });
+
   it('trims, strips surrounding quotes and keeps other columns in customFields', () => {
     expect(
       mapCsvRow({ ' Email ': ' "a@b.co" ', 'First Name': '  Ann ', Website: 'www.ann.test', Empty: '  ' }),

@@ -24,6 +24,8 @@ export type ErrorCode =
   | 'invalid_reset_link'
   // Leads
   | 'lead_exists'
+  /** Setting a lead who unsubscribed themselves back to active needs their consent (resubscribeConfirmed). */
+  | 'lead_unsubscribed'
   // Mailboxes
   | 'already_linked'
   | 'mailbox_check_failed'
@@ -38,6 +40,8 @@ export type ErrorCode =
   // Campaigns
   | 'campaign_waiting'
   | 'no_sending_account'
+  /** A template filled in for one lead grows past what a mail may add (render-email.ts). */
+  | 'email_too_large'
   // AI drafting
   | 'ai_timeout'
   | 'ai_refused'

@@ -2,6 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { excerptFromHtml, htmlToPlainText, isBlankHtml } from './html-text';
 
 describe('htmlToPlainText', () => {
+  it('leaves unclosed comments and style elements as text, and drops closed ones', () => {
+    expect(htmlToPlainText('<p>a</p><!-- x --><p>b</p><!-- open <p>c</p>')).toBe('a b <!-- open c');
+    expect(htmlToPlainText('<style>p{}</style>Hi<STYLE>x</Style >there<script>open')).toBe('Hi thereopen');
+  });
+
+  it('reads a "<" followed by 100,000 letters and no ">" at once (the tag name backtracked: 65 s)', () => {
+    const text = `<${'a'.repeat(100_000)}`;
+    expect(htmlToPlainText(text)).toBe(text);
+  });
+
   it('keeps the text, separating blocks and dropping inline tags', () => {
     expect(htmlToPlainText('<p>Hi <strong>{firstName}</strong>,</p><ul><li>One</li><li>Two</li></ul>')).toBe(
       'Hi {firstName}, One Two',

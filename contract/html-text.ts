@@ -1,10 +1,10 @@
 // Plain text from template HTML without a DOM: the result is only ever rendered as React text, so nothing in a
 // template can run or inject markup on the screen, whatever the HTML holds.
 
-const SKIPPED_ELEMENTS = /<(script|style|head|title)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
-const COMMENTS = /<!--[\s\S]*?-->/g;
-// A tag, with quoted attribute values that may themselves contain '>'.
-const TAG = /<\/?([a-zA-Z][a-zA-Z0-9-]*)(?:[^>"']|"[^"]*"|'[^']*')*>/g;
+const SKIPPED_OPENING = /<(script|style|head|title)\b[^>]*>/gi;
+// A tag, with quoted attribute values that may themselves contain '>'. The name ends where letters do: else a '<'
+// and a long word with no '>' after it was split every possible way between name and attributes (quadratic).
+const TAG = /<\/?([a-zA-Z][a-zA-Z0-9-]*)(?![a-zA-Z0-9-])(?:[^>"']|"[^"]*"|'[^']*')*>/g;
 const BLOCK_TAGS = new Set([
   'address',
   'article',
@@ -50,11 +50,54 @@ function decodeEntities(text: string): string {
 
 /** The text a reader sees, on one line: blocks become spaces, runs of whitespace collapse. */
 export function htmlToPlainText(html: string): string {
-  const withoutTags = html
-    .replace(COMMENTS, ' ')
-    .replace(SKIPPED_ELEMENTS, ' ')
-    .replace(TAG, (_tag, name: string) => (BLOCK_TAGS.has(name.toLowerCase()) ? ' ' : ''));
-  return decodeEntities(withoutTags).replace(/\s+/g, ' ').trim();
+  // Each pattern below scans from an opening to its `>` or `-->`, so an opening with none after it scanned to the
+  // end, and thousands of such openings took seconds each (quadratic). Nothing past the last `>` can be a tag,
+  // a comment or a skipped element: only the text before it is matched.
+  const end = html.lastIndexOf('>') + 1;
+  const withoutTags = withoutSkippedElements(withoutComments(html.slice(0, end))).replace(TAG, (_tag, name: string) =>
+    BLOCK_TAGS.has(name.toLowerCase()) ? ' ' : '',
+  );
+  return decodeEntities(withoutTags + html.slice(end))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Script, style, head and title elements as spaces, their content and all. Once one has no closing tag, no later one
+ * of that name has, and they stay (as a single pattern left them), without looking for the closing again.
+ */
+function withoutSkippedElements(html: string): string {
+  const lower = html.toLowerCase();
+  const unclosed = new Set<string>();
+  let text = '';
+  let from = 0;
+  for (const opening of html.matchAll(SKIPPED_OPENING)) {
+    const name = opening[1].toLowerCase();
+    if (opening.index < from || unclosed.has(name)) continue;
+    const closing = new RegExp(`</${name}\\s*>`, 'g');
+    closing.lastIndex = opening.index + opening[0].length;
+    const found = closing.exec(lower);
+    if (!found) {
+      unclosed.add(name);
+      continue;
+    }
+    text += `${html.slice(from, opening.index)} `;
+    from = found.index + found[0].length;
+  }
+  return text + html.slice(from);
+}
+
+/** Comments as spaces, found with indexOf: once one is not closed, none after it is, and the rest is text. */
+function withoutComments(html: string): string {
+  let text = '';
+  let from = 0;
+  for (let start = html.indexOf('<!--'); start !== -1; start = html.indexOf('<!--', from)) {
+    const close = html.indexOf('-->', start + 4);
+    if (close === -1) break;
+    text += `${html.slice(from, start)} `;
+    from = close + 3;
+  }
+  return text + html.slice(from);
 }
 
 /** A short preview of a body, cut at a word boundary where one is near. */

@@ -31,6 +31,10 @@ export const leadSchema = z.object({
   isDisposable: z.boolean(),
   customFields: z.record(z.string(), z.string()),
   createdAt: z.string(),
+  /** When the status last changed, if known. */
+  statusChangedAt: z.string().nullable(),
+  /** The status was last set by hand in Client Details (not by the lead, their mail server or a check). */
+  statusChangedByHand: z.boolean(),
 });
 export type Lead = z.infer<typeof leadSchema>;
 
@@ -38,11 +42,24 @@ export type Lead = z.infer<typeof leadSchema>;
 export const leadFlagSchema = z.enum(['role', 'disposable']);
 export type LeadFlag = z.infer<typeof leadFlagSchema>;
 
+/** Longest search text GET /api/leads takes. */
+export const LEAD_SEARCH_MAX_LENGTH = 200;
+
+/** An empty query parameter (`?status=`) means "not given". */
+const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+
+/**
+ * GET /api/leads: a page of the user's leads, newest first. `search` looks, case-insensitively, in the email, names,
+ * company and custom-field values; `status` and `flag` narrow the list; all of them together.
+ */
 export const leadListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(LEADS_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).default(0),
-  flag: leadFlagSchema.optional(),
+  flag: z.preprocess(emptyAsAbsent, leadFlagSchema.optional()),
+  status: z.preprocess(emptyAsAbsent, leadStatusSchema.optional()),
+  search: z.string().trim().max(LEAD_SEARCH_MAX_LENGTH).optional(),
 });
+export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 
 export const leadCountsSchema = z.object({
   total: z.number().int(),
@@ -64,6 +81,37 @@ export const createLeadSchema = z.object({
   company: z.string().trim().max(200).nullish(),
 });
 export type CreateLeadRequest = z.input<typeof createLeadSchema>;
+
+/** Limits of one lead's custom fields, the same for CSV rows and edits by hand. */
+export const MAX_LEAD_NAME_LENGTH = 200;
+export const MAX_CUSTOM_FIELDS = 100;
+export const MAX_CUSTOM_FIELD_NAME_LENGTH = 200;
+export const MAX_CUSTOM_VALUE_LENGTH = 5000;
+
+/**
+ * PATCH /api/leads/{id} (beyond SPEC, decision 0035): any of the fields; the email under the Add Lead rules,
+ * `customFields` replaces the whole map, and `status` is a change by hand. A lead who unsubscribed themselves is set
+ * back to active only with `resubscribeConfirmed` (they asked to get mail again).
+ */
+export const updateLeadSchema = z.object({
+  email: createLeadSchema.shape.email.optional(),
+  firstName: z.string().trim().max(MAX_LEAD_NAME_LENGTH).nullish(),
+  lastName: z.string().trim().max(MAX_LEAD_NAME_LENGTH).nullish(),
+  company: z.string().trim().max(MAX_LEAD_NAME_LENGTH).nullish(),
+  customFields: z
+    .record(
+      z.string().trim().min(1, { error: 'A custom field needs a name' }).max(MAX_CUSTOM_FIELD_NAME_LENGTH),
+      z.string().max(MAX_CUSTOM_VALUE_LENGTH),
+    )
+    .refine((fields) => Object.keys(fields).length <= MAX_CUSTOM_FIELDS, {
+      error: `At most ${MAX_CUSTOM_FIELDS} custom fields`,
+    })
+    .optional(),
+  status: leadStatusSchema.optional(),
+  resubscribeConfirmed: z.boolean().optional(),
+});
+export type UpdateLeadRequest = z.input<typeof updateLeadSchema>;
+export type UpdateLeadInput = z.output<typeof updateLeadSchema>;
 
 /** How many items a lead's history answers at most: the newest ones. */
 export const LEAD_HISTORY_LIMIT = 200;

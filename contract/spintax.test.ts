@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fnv1a32, pickIndex } from './fnv-hash';
-import { malformedSpins, resolveSpins, spinVariants } from './spintax';
+import { MAX_SPIN_VARIANTS, malformedSpins, resolveSpins, spinVariants } from './spintax';
 
 describe('fnv1a32', () => {
   it('gives the published FNV-1a values', () => {
@@ -111,6 +111,17 @@ describe('spinVariants', () => {
       'Hey {firstName}, b',
     ]);
     expect(spinVariants('No spin here')).toEqual(['No spin here']);
+  });
+
+  it('makes at most MAX_SPIN_VARIANTS versions, however many choices a spin has (each is a pass of the checks)', () => {
+    const choices = Array.from({ length: 5000 }, (_, i) => `w${i}`);
+    const variants = spinVariants(`{{spin: ${choices.join(' | ')}}} and {{spin: x | y}}`);
+    expect(variants).toHaveLength(MAX_SPIN_VARIANTS);
+    expect(variants.slice(0, 2)).toEqual(['w0 and x', 'w1 and y']);
+  });
+
+  it('reads a text of 200,000 spins (spreading them into Math.max overflowed the stack)', () => {
+    expect(spinVariants('{{spin: a | b}}'.repeat(200_000))).toHaveLength(2);
   });
 });
 

@@ -73,12 +73,21 @@ export function resolveSpins(text: string, seed: string): string {
 }
 
 /**
- * Enough versions of the text for every choice to appear in its place: the k-th takes each spin's k-th choice (its
- * last when it has fewer). The content checks read these, so a choice is checked as a lead would receive it.
+ * The most versions `spinVariants` makes. Each is a whole copy of the text that the content checks read again, so
+ * a spin of thousands of choices cost thousands of passes (a 116 KB template took 13 s to score); choices past
+ * this many are not checked.
+ */
+export const MAX_SPIN_VARIANTS = 20;
+
+/**
+ * Versions of the text for every choice (up to MAX_SPIN_VARIANTS) to appear in its place: the k-th takes each
+ * spin's k-th choice (its last when it has fewer). The content checks read these, so a choice is checked as a lead
+ * would receive it.
  */
 export function spinVariants(text: string): string[] {
   const { spins } = scanSpins(text);
-  const count = Math.max(1, ...spins.map((spin) => spin.choices.length));
+  const most = spins.reduce((widest, spin) => Math.max(widest, spin.choices.length), 1);
+  const count = Math.min(most, MAX_SPIN_VARIANTS);
   return Array.from({ length: count }, (_, k) =>
     replaceSpins(text, spins, (spin) => spin.choices[Math.min(k, spin.choices.length - 1)]),
   );

@@ -68,6 +68,15 @@ describe('templateContentFindings on fixed templates', () => {
     const twoLinks = '<p>See <a href="https://a.example">https://a.example</a> and https://b.example today.</p>';
     expect(codesOf({ ...clean, body: twoLinks })).toEqual([]);
     expect(codesOf({ ...clean, body: `${twoLinks}<p>Or https://c.example</p>` })).toEqual(['too_many_links']);
+    const threeAnchors = `${twoLinks}<p><A title='x' HREF='https://c.example'>c</A></p>`;
+    expect(codesOf({ ...clean, body: threeAnchors })).toEqual(['too_many_links']);
+  });
+
+  it('reads thousands of unclosed tags, comments and style elements at once (each rescanned to the end: seconds)', () => {
+    for (const opening of ['<a ', '<!--', '<style>', '<a href="x']) {
+      const body = `${clean.body}${opening.repeat(30_000)}`;
+      expect(templateContentFindings({ ...clean, body })).toBeInstanceOf(Array);
+    }
   });
 
   it('allows one or two exclamation marks in the body but none in the subject', () => {

@@ -78,7 +78,7 @@ export const LINK_SHORTENERS: readonly string[] = [
 ];
 
 const URL_PATTERN = /https?:\/\/[^\s"'<>]+/gi;
-const HREF = /<a\b[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
+const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/i;
 const IMAGE = /<img\b/gi;
 // Words of four or more letters (short acronyms such as SEO or USA are fine), read with the variables removed.
 const CAPS_WORD = /\b[A-Z]{4,}\b/g;
@@ -99,9 +99,29 @@ function hostOf(url: string): string | null {
   }
 }
 
+/**
+ * Each `<a …>` tag, found with indexOf from one tag's `>` to the next `<a`. A pattern such as `<a\b[^>]*?href` ran
+ * from every `<a` to the next `>`, so thousands of `<a ` before one `>` (or none) took seconds (quadratic).
+ */
+function anchorTags(body: string): string[] {
+  const lower = body.toLowerCase();
+  const tags: string[] = [];
+  let from = 0;
+  for (let start = lower.indexOf('<a', from); start !== -1; start = lower.indexOf('<a', from)) {
+    const end = body.indexOf('>', start);
+    if (end === -1) break;
+    if (/[\s/>]/.test(body[start + 2])) tags.push(body.slice(start, end + 1));
+    from = /[\s/>]/.test(body[start + 2]) ? end + 1 : start + 2;
+  }
+  return tags;
+}
+
 /** The distinct web addresses a reader can follow: link targets plus addresses typed as text. */
 function linksIn(body: string, text: string): string[] {
-  const hrefs = [...body.matchAll(HREF)].map(([, double, single]) => (double ?? single ?? '').trim());
+  const hrefs = anchorTags(body).map((tag) => {
+    const [, double, single] = HREF.exec(tag) ?? [];
+    return (double ?? single ?? '').trim();
+  });
   const typed = text.match(URL_PATTERN) ?? [];
   return [...new Set([...hrefs, ...typed].filter((url) => /^https?:\/\//i.test(url)))];
 }

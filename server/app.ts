@@ -1,14 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Container } from './container';
 import type { JobCatalogue } from './jobs/catalogue';
+import { registerClosingConnections } from './lib/closing-connections';
 import { registerCompression } from './lib/compression';
-import { registerErrorHandler } from './lib/error-handler';
+import { answerFrameworkError, registerErrorHandler } from './lib/error-handler';
 import { registerCrossSiteGuard } from './lib/request-guards';
 import { registerRequestLog } from './lib/request-log';
+import { registerSecurityHeaders } from './lib/security-headers';
 import { registerWebClient } from './lib/web-client';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { oauthRoutes } from './modules/accounts/oauth.routes';
@@ -32,6 +34,8 @@ import { usersRoutes } from './modules/users/users.routes';
 export type AppOptions = {
   /** Folder of the built web client; null serves the API only (API tests). */
   webDist?: string | null;
+  /** Told of every route as it is added: the hostile-input tests fuzz and cross-check the whole route table. */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
@@ -49,14 +53,18 @@ export async function buildApp<Catalogue extends JobCatalogue>(
     // Behind a reverse proxy, the client's IP (for rate limits) comes from X-Forwarded-For.
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON bodies: text/plain is a "simple" type a cross-site form may send without a preflight.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
   registerRequestLog(app);
+  registerClosingConnections(app);
 
+  registerSecurityHeaders(app, { https: config.publicUrl.startsWith('https://') });
   await registerCompression(app);
   await app.register(fastifyCookie);
   registerCrossSiteGuard(app, config.publicUrl);

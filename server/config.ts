@@ -5,11 +5,13 @@ import { z } from 'zod';
 import type { LeadSourcesConfig } from './lead-finder/create-lead-sources';
 import type { MarketDataConfig } from './market-data/create-market-data';
 
+const DEFAULT_DATA_DIR = './data';
+
 const envSchema = z
   .object({
     PORT: z.coerce.number({ error: 'must be a port number from 1 to 65535' }).int().min(1).max(65535).default(5000),
     HOST: z.string().default('0.0.0.0'),
-    DATA_DIR: z.string().min(1).default('./data'),
+    DATA_DIR: z.string().min(1).default(DEFAULT_DATA_DIR),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -154,8 +156,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: values.DATABASE_URL,
     publicUrl,
     secureCookies: publicUrl.startsWith('https://'),
-    sessionSecret: values.SESSION_SECRET ?? persistedSecret(dataDir, 'session-secret', 32),
-    encryptionKey: Buffer.from(values.ENCRYPTION_KEY ?? persistedSecret(dataDir, 'encryption-key', 32), 'hex'),
+    sessionSecret: values.SESSION_SECRET ?? persistedSecret(dataDir, SECRET_FILES.sessionSecret, 32),
+    encryptionKey: Buffer.from(
+      values.ENCRYPTION_KEY ?? persistedSecret(dataDir, SECRET_FILES.encryptionKey, 32),
+      'hex',
+    ),
     role: values.ROLE,
     trustProxy: values.TRUST_PROXY === 'true' || values.TRUST_PROXY === '1',
     authRateLimitPerMinute: values.AUTH_RATE_LIMIT_PER_MINUTE,
@@ -216,6 +221,17 @@ function systemSender(smtpUrl: string, publicUrl: string): string {
   const user = decodeURIComponent(new URL(smtpUrl).username);
   return `LocalReach <${user.includes('@') ? user : `no-reply@${new URL(publicUrl).hostname}`}>`;
 }
+
+/** DATA_DIR as the server finds it, for the commands that work on it without starting the app (backup, restore). */
+export function dataDirFrom(env: NodeJS.ProcessEnv): string {
+  return path.resolve(env.DATA_DIR || DEFAULT_DATA_DIR);
+}
+
+/**
+ * The files in DATA_DIR that hold the secrets generated for SESSION_SECRET (which also signs the unsubscribe and
+ * tracking links of mails sent) and ENCRYPTION_KEY (mailbox credentials) when the environment does not set them.
+ */
+export const SECRET_FILES = { sessionSecret: 'session-secret', encryptionKey: 'encryption-key' } as const;
 
 /** A secret generated once into DATA_DIR, so restarts keep sessions and encrypted data readable. */
 function persistedSecret(dataDir: string, name: string, bytes: number): string {

@@ -8,6 +8,7 @@ import { createStockAnalyst } from './ai/stock-analyst';
 import { createStrategyWriter } from './ai/strategy-writer';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import { vacuumUnlessAutovacuum } from './db/vacuum';
 import { NodeDnsResolver } from './dns/dns-resolver';
 import { type JobCatalogue, jobCatalogue } from './jobs/catalogue';
 import { JobQueue } from './jobs/job-queue';
@@ -15,12 +16,13 @@ import { createEmailFinder } from './lead-finder/create-email-finder';
 import { createLeadSources } from './lead-finder/create-lead-sources';
 import { type Clock, systemClock } from './lib/clock';
 import { createLinkTokens } from './lib/link-tokens';
-import { RateLimiter } from './lib/rate-limiter';
+import { createRateLimiter } from './lib/rate-limiter';
 import { SecretBox } from './lib/secret-box';
 import { ApiTransport, gmailApi, graphApi } from './mail/api-transport';
 import { GmailInbox } from './mail/gmail-inbox';
 import { GraphInbox } from './mail/graph-inbox';
 import { googleProvider, microsoftProvider } from './mail/oauth-provider';
+import type { SmtpTimeouts } from './mail/smtp-transport';
 import { createSystemMailer } from './mail/system-mailer';
 import { createMarketData } from './market-data/create-market-data';
 import { createAccountHealthService } from './modules/accounts/account-health.service';
@@ -82,7 +84,10 @@ export type ContainerConfig = Pick<
       | 'dnsServers'
       | 'systemMail'
     >
-  >;
+  > & {
+    /** How long a send waits for the mailbox's server (tests shorten it; the transports' own defaults otherwise). */
+    mailTimeouts?: { smtp?: Partial<SmtpTimeouts>; apiCallMs?: number };
+  };
 
 export type ContainerOptions<Catalogue extends JobCatalogue> = {
   clock?: Clock;
@@ -185,6 +190,7 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     db,
     secrets,
     clock,
+    smtpTimeouts: config.mailTimeouts?.smtp,
     apiTransport: (provider, tokens, save) =>
       new ApiTransport(
         tokens,
@@ -192,6 +198,7 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
         provider === 'outlook' ? graphApi(config.oauth.microsoft.graphUrl) : gmailApi(config.oauth.google.gmailUrl),
         save,
         clock,
+        config.mailTimeouts?.apiCallMs,
       ),
     apiInbox: (provider, tokens, save) =>
       provider === 'outlook'
@@ -256,7 +263,7 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
   });
   const leads = createLeadsService({ db });
   const leadSources = createLeadSources({ ...config.leadSources, publicUrl: config.publicUrl }, db, clock);
-  const limiter = new RateLimiter(config.authRateLimitPerMinute, 60_000, () => clock.now().getTime());
+  const limiter = createRateLimiter({ db, clock, windowMs: 60_000, secret: config.sessionSecret });
   return {
     clock,
     sessions,
@@ -283,12 +290,14 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     }),
     unsubscribe: createUnsubscribeService({ db, linkTokens }),
     tracking: createTrackingService({ db, clock, linkTokens }),
-    auth: createAuthService({ db, sessions, limiter, clock }),
+    limiter,
+    auth: createAuthService({ db, sessions, limiter, clock, attemptsPerMinute: config.authRateLimitPerMinute }),
     passwordReset: createPasswordResetService({
       db,
       clock,
       sessions,
       limiter,
+      attemptsPerMinute: config.authRateLimitPerMinute,
       tokenSecret: config.sessionSecret,
       publicUrl: config.publicUrl,
       mailer: config.systemMail ? createSystemMailer(config.systemMail) : null,
@@ -333,5 +342,6 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
       sleep: waitFor && ((ms) => waitFor(ms, new AbortController().signal)),
     }),
     admin: createAdminService({ db, clock, sessions, allowance, billingConfigured: stripe !== null }),
+    vacuum: () => vacuumUnlessAutovacuum(db),
   };
 }

@@ -9,6 +9,7 @@ import { healthy, startServer, stopAllServers, stopProcess, waitFor } from './te
 afterEach(stopAllServers);
 
 describe('npm start (server/main.ts) on the embedded database', () => {
+  // Two starts on a fresh DATA_DIR (initdb and every migration), beside the other suites' processes.
   it('serves on the embedded database in DATA_DIR and keeps accounts across restarts', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lr-main-'));
     const port = await freePort();
@@ -32,7 +33,7 @@ describe('npm start (server/main.ts) on the embedded database', () => {
       body: JSON.stringify({ email: 'restart@example.com', password: 'correct-horse' }),
     });
     expect(login.status).toBe(200);
-  });
+  }, 120_000);
 
   it('refuses to start with a bad environment, listing what is wrong', async () => {
     const { child, output } = startServer({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lr-main-')), PORT: 'x' });

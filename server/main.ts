@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config';
+import { DataDirInUseError } from './db/data-dir-claim';
 import { startLocalReach } from './start';
 
 /** `npm start`: reads the environment, starts by ROLE, and shuts down cleanly on SIGINT and SIGTERM. */
@@ -19,6 +20,8 @@ async function main() {
 main().catch((error) => {
   if (error instanceof ConfigError) {
     console.error(error.message);
+  } else if (error instanceof DataDirInUseError) {
+    console.error(`LocalReach cannot start: ${error.message} Only one process may open the embedded database.`);
   } else {
     console.error('LocalReach failed to start:', error);
   }

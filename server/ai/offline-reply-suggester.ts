@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { TONES } from './offline-writer';
+import { TONES } from './offline-phrasing';
 import type { ReplySuggester, ReplySuggestionRequest } from './reply-suggester';
 
 /** The hours offered for a call, one per working day from the next one on. */

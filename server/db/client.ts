@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { claimDataDir } from './data-dir-claim';
 import type { PGliteThread } from './pglite-thread';
 import * as schema from './schema';
 
@@ -20,7 +21,14 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 // Any constant works; it only has to be the same in every process that migrates.
 const MIGRATION_LOCK_ID = 727_465_001;
 
-/** Opens PostgreSQL at `databaseUrl`, or the embedded PGlite in `dataDir` (in memory when null). */
+/** Where the embedded database keeps its files inside DATA_DIR. */
+export const pgliteDirOf = (dataDir: string) => path.join(dataDir, 'pglite');
+
+/**
+ * Opens PostgreSQL at `databaseUrl`, or the embedded PGlite in `dataDir` (in memory when null). DATA_DIR is
+ * claimed for this process first (data-dir-claim.ts: DataDirInUseError while another process holds it), and the
+ * claim answers `npm run backup` with a copy of the database's files.
+ */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir?: string | null;
@@ -29,6 +37,9 @@ export async function openDatabase(options: {
   if (options.databaseUrl) {
     const connectionString = options.databaseUrl;
     const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 10 });
+    // An idle connection the server closed (PostgreSQL restarting) is dropped by the pool, which opens another when
+    // it is needed; unheard, its error would end the process.
+    pool.on('error', () => {});
     return {
       kind: 'postgres',
       db: drizzlePg(pool, { schema }) as unknown as Database,
@@ -40,13 +51,25 @@ export async function openDatabase(options: {
   // Loaded only when used: PGlite's WebAssembly build adds ~40 MB to a process that talks to PostgreSQL.
   const { startPGliteThread } = await import('./pglite-thread');
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
-  const pglite = await startPGliteThread(options.dataDir ? path.join(options.dataDir, 'pglite') : null);
+  const pgliteDir = options.dataDir ? pgliteDirOf(options.dataDir) : null;
+  const claim = options.dataDir ? await claimDataDir(options.dataDir, { purpose: 'LocalReach' }) : null;
+  let pglite: PGliteThread;
+  try {
+    pglite = await startPGliteThread(pgliteDir);
+  } catch (error) {
+    await claim?.release();
+    throw error;
+  }
+  claim?.answerSnapshots((into) => pglite.backup({ kind: 'snapshot', into }).then(() => {}));
   return {
     kind: 'pglite',
     // Drizzle's PGlite driver calls `query` and `transaction`, which the thread's client answers as PGlite does.
     db: drizzlePglite({ client: pglite as unknown as PGlite, schema }) as unknown as Database,
     pglite,
-    close: () => pglite.close(),
+    async close() {
+      await pglite.close();
+      await claim?.release();
+    },
   };
 }
 

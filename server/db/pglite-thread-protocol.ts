@@ -1,3 +1,5 @@
+import type { BackupTask } from './pglite-backup-tasks';
+
 /** The messages between PGliteThread (server side) and its worker thread (pglite-thread-worker.ts). */
 export type ThreadRequest = { id: number } & (
   | {
@@ -13,6 +15,7 @@ export type ThreadRequest = { id: number } & (
   | { op: 'begin' }
   | { op: 'commit' | 'rollback'; transaction: number }
   | { op: 'close' }
+  | { op: 'backup'; task: BackupTask }
 );
 
 export type ThreadError = { message: string; [field: string]: string | number | boolean };

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import type { BackupTask, BackupTaskResult } from './pglite-backup-tasks';
 import type { ThreadError, ThreadRequest, ThreadResponse } from './pglite-thread-protocol';
 
 /** What the app, Drizzle and pg-boss call on the embedded database: PGlite's own calls, answered by its thread. */
@@ -11,6 +12,8 @@ export type PGliteClient = {
 export type PGliteThread = PGliteClient & {
   transaction<T>(run: (tx: PGliteClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** A copy of the data files at one moment, or pg_dump of the database (pglite-backup-tasks.ts). */
+  backup(task: BackupTask): Promise<BackupTaskResult>;
 };
 
 type Pending = { resolve(result: unknown): void; reject(error: Error): void };
@@ -92,6 +95,7 @@ export async function startPGliteThread(dataDir: string | null): Promise<PGliteT
       await call({ op: 'commit', transaction });
       return result;
     },
+    backup: (task: BackupTask) => call<BackupTaskResult>({ op: 'backup', task }),
     async close() {
       if (failure) return;
       await call({ op: 'close' });

@@ -21,6 +21,34 @@ export const jobCatalogue = {
       return { removed };
     },
   }),
+  /** Housekeeping: deletes the sign-in attempt counters whose window is over. */
+  'rate-limits.prune': defineJob({
+    payload: z.object({}).passthrough(),
+    policy: { retryLimit: 2, retryDelay: 60, expireInSeconds: 300 },
+    cron: '*/15 * * * *',
+    async run(_payload, { services }) {
+      return { removed: await services.limiter.prune() };
+    },
+  }),
+  /** Housekeeping: merges the search index entries of leads added one by one (imports merge their own). */
+  'leads.search-index-upkeep': defineJob({
+    payload: z.object({}).passthrough(),
+    policy: { retryLimit: 1, retryDelay: 60, expireInSeconds: 600 },
+    cron: '*/15 * * * *',
+    async run(_payload, { services }) {
+      await services.leads.mergeSearchIndexPending();
+      return {};
+    },
+  }),
+  /** Housekeeping: reclaims the space of updated and deleted rows where no autovacuum does (the embedded database). */
+  'database.vacuum': defineJob({
+    payload: z.object({}).passthrough(),
+    policy: { retryLimit: 1, retryDelay: 300, expireInSeconds: 3600 },
+    cron: '40 * * * *',
+    async run(_payload, { services }) {
+      return services.vacuum();
+    },
+  }),
   /** Expires every trial and cancelled paid period that has ended (reads also see it at once, without the job). */
   'subscriptions.expire': defineJob({
     payload: z.object({}).passthrough(),

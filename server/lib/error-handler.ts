@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../contract/errors';
 import { AppError } from './app-error';
@@ -7,6 +7,7 @@ import { DomainError } from './domain-error';
 /** What each domain error means over HTTP: the other side's trouble is 502, being told to wait is 429. */
 const DOMAIN_STATUS: Partial<Record<ErrorCode, number>> = {
   daily_limit: 429,
+  email_too_large: 400,
   mail_rate_limited: 429,
   mail_auth: 502,
   mail_temporary: 502,
@@ -72,4 +73,14 @@ export function registerErrorHandler(app: FastifyInstance) {
 function isUnstorableText(error: unknown): boolean {
   const code = (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
   return code === '22021' || code === '22P05';
+}
+
+/**
+ * Fastify's own refusals before routing (a URL that does not decode, such as `%ED%A0%80`; a path parameter over
+ * its length limit) bypass the error handler; without this they answered with Fastify's fields and the whole URL
+ * echoed back (100 KB of it).
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  reply.status(status).send({ message: 'This address is not valid.' });
 }

@@ -27,7 +27,14 @@ function prettyInstalled(): boolean {
   }
 }
 
+/**
+ * The process's logger. JSON lines go to standard output asynchronously: a request does not wait for its log line's
+ * write, and lines written while one write is under way leave together in the next (docs/decisions/0042). pino
+ * flushes what is left synchronously when the process exits.
+ */
 export function createLogger(level: string, destination?: DestinationStream) {
   if (destination) return pino({ level }, destination);
-  return pino(loggerOptions(level, { isTTY: Boolean(process.stdout.isTTY), nodeEnv: process.env.NODE_ENV }));
+  const options = loggerOptions(level, { isTTY: Boolean(process.stdout.isTTY), nodeEnv: process.env.NODE_ENV });
+  if (options.transport) return pino(options);
+  return pino(options, pino.destination({ dest: 1, sync: false }));
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp } from '../app';
 import { type ContainerConfig, createContainer } from '../container';
 import type { Clock } from '../lib/clock';
@@ -47,9 +47,12 @@ export async function createTestApp(
     clock: options.clock,
     sleep: options.sleep ?? (async () => {}),
   });
-  const app = await buildApp(container, { webDist: options.webDist ?? null });
+  const routes: RouteOptions[] = [];
+  const app = await buildApp(container, { webDist: options.webDist ?? null, onRoute: (route) => routes.push(route) });
   return {
     app,
+    /** Every route the app registered, as Fastify was given it (method, url, schema). */
+    routes,
     database,
     container,
     async close() {

@@ -1,9 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DateTime } from 'luxon';
 import pg from 'pg';
-import { type DovecotServer, dovecotUnavailable, startDovecot } from '../../server/test/dovecot';
-import { type SmtpPeer, startSmtpPeer } from '../../server/test/smtp-peer';
 import { connectPeerMailbox, signUpViaApi } from './helpers';
+import { mailPeers } from './mail-peers';
 import { E2E_POSTGRES_PORT, e2ePostgresUrl } from './postgres-database';
 
 /** "Nov 16, 2026 – Nov 23, 2026": the days a range shows, for a user on UTC (the default timezone). */
@@ -27,18 +26,8 @@ async function chooseRange(page: Page, label: string, range: string) {
 }
 
 test.describe('the analytics screen (local SMTP and IMAP peers)', () => {
-  const unavailable = dovecotUnavailable();
-  test.skip(unavailable !== null && process.env.REQUIRE_ALL !== '1', `Dovecot IMAP: ${unavailable}`);
   test.describe.configure({ timeout: 90_000 });
-
-  let smtp: SmtpPeer;
-  let imap: DovecotServer;
-  test.beforeAll(async () => {
-    [smtp, imap] = await Promise.all([startSmtpPeer(), startDovecot()]);
-  });
-  test.afterAll(async () => {
-    await Promise.all([smtp?.stop(), imap?.stop()]);
-  });
+  const peers = mailPeers();
 
   /** A mailbox on the peers, an Active template and four leads, through the API the screens use. */
   async function prepare(page: Page) {
@@ -47,7 +36,7 @@ test.describe('the analytics screen (local SMTP and IMAP peers)', () => {
       data: { postalAddress: '12 Elm Street, Austin, TX 78701' },
     });
     expect(profile.status(), await profile.text()).toBe(200);
-    const accountId = await connectPeerMailbox(page.request, smtp, imap);
+    const accountId = await connectPeerMailbox(page.request, peers.smtp, peers.imap);
     const template = await page.request.post('/api/templates', {
       data: {
         name: 'Harbor Intro',
@@ -66,7 +55,7 @@ test.describe('the analytics screen (local SMTP and IMAP peers)', () => {
       leadIds.push((await lead.json()).id);
     }
     // One of the four is refused by the mailbox server: three of four delivered.
-    smtp.failRecipient(`${label}-0@leads.test`, 550, '5.1.1 no such user');
+    peers.smtp.failRecipient(`${label}-0@leads.test`, 550, '5.1.1 no such user');
     return { accountId, templateId: (await template.json()).id as number, leadIds };
   }
 

@@ -1,26 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type DovecotServer, dovecotUnavailable, startDovecot } from '../../server/test/dovecot';
-import { type SmtpPeer, startSmtpPeer } from '../../server/test/smtp-peer';
 import { connectPeerMailbox, signUpViaApi, toastMessage } from './helpers';
+import { mailPeers } from './mail-peers';
 
 test.describe('sending a campaign from the dashboard (local SMTP and IMAP peers)', () => {
-  const unavailable = dovecotUnavailable();
-  test.skip(unavailable !== null && process.env.REQUIRE_ALL !== '1', `Dovecot IMAP: ${unavailable}`);
   test.describe.configure({ timeout: 90_000 });
-
-  let smtp: SmtpPeer;
-  let imap: DovecotServer;
-  test.beforeAll(async () => {
-    [smtp, imap] = await Promise.all([startSmtpPeer(), startDovecot()]);
-  });
-  test.afterAll(async () => {
-    await Promise.all([smtp?.stop(), imap?.stop()]);
-  });
+  const peers = mailPeers();
 
   /** A mailbox on the peers, an Active week-1 template and 25 leads, set up through the API the screens use. */
   async function prepare(page: Page, label: string) {
     await signUpViaApi(page.request);
-    await connectPeerMailbox(page.request, smtp, imap);
+    await connectPeerMailbox(page.request, peers.smtp, peers.imap);
     const template = await page.request.post('/api/templates', {
       data: {
         name: 'Spring Intro',
@@ -62,7 +51,7 @@ test.describe('sending a campaign from the dashboard (local SMTP and IMAP peers)
     await expect(send).toBeDisabled();
 
     // SPEC's label; the domain health note may follow it (the test mailbox's .test domain fails SPF and DMARC).
-    await choose(page, 'Email Account', new RegExp(`^${smtp.user.replace(/[.+]/g, '\\$&')} \\(0/300 today\\)`));
+    await choose(page, 'Email Account', new RegExp(`^${peers.smtp.user.replace(/[.+]/g, '\\$&')} \\(0/300 today\\)`));
     await choose(page, 'Email Template', 'Spring Intro');
     await expect(send).toBeDisabled();
     await expect(page.getByRole('switch', { name: 'Track opens and clicks' })).toBeChecked();
@@ -75,7 +64,7 @@ test.describe('sending a campaign from the dashboard (local SMTP and IMAP peers)
     await expect(page.getByText('0 selected.')).toBeVisible();
     const progress = page.getByRole('status', { name: 'Campaign progress' });
     await expect(progress.getByText('Successfully sent 20 email(s) (0 failed)')).toBeVisible({ timeout: 30_000 });
-    expect(smtp.received.filter((mail) => mail.envelopeTo[0].startsWith('dash-'))).toHaveLength(20);
+    expect(peers.smtp.received.filter((mail) => mail.envelopeTo[0].startsWith('dash-'))).toHaveLength(20);
     await expect(page.getByRole('list', { name: 'Recent campaigns' })).toContainText('Spring Intro');
 
     // The sent-weeks filter: the 20 leads now carry week 1, the other 5 do not.
@@ -87,7 +76,7 @@ test.describe('sending a campaign from the dashboard (local SMTP and IMAP peers)
     await expect(recipientCount(page)).toHaveAttribute('aria-setsize', '5');
 
     // The mails carry the open pixel; Apple Mail Privacy Protection fetching it is kept but not counted as an open.
-    const sent = smtp.received.find((mail) => mail.envelopeTo[0].startsWith('dash-'));
+    const sent = peers.smtp.received.find((mail) => mail.envelopeTo[0].startsWith('dash-'));
     const pixel = /<img src="([^"]+\/t\/o\/[^"]+)"/.exec(String(sent?.mail.html))?.[1];
     expect(pixel).toBeDefined();
     const fetched = await page.request.get(String(pixel), { headers: { 'user-agent': 'Mozilla/5.0' } });
@@ -112,7 +101,7 @@ test.describe('sending a campaign from the dashboard (local SMTP and IMAP peers)
     expect(profile.status(), await profile.text()).toBe(200);
 
     await page.goto('/');
-    await choose(page, 'Email Account', new RegExp(smtp.user));
+    await choose(page, 'Email Account', new RegExp(peers.smtp.user));
     await choose(page, 'Email Template', 'Spring Intro');
     await page.getByRole('switch', { name: 'Send as a sequence' }).click();
     const steps = page.getByRole('list', { name: 'Sequence steps' });
@@ -140,7 +129,7 @@ test.describe('sending a campaign from the dashboard (local SMTP and IMAP peers)
         timeout: 5_000,
       });
     }).toPass({ timeout: 45_000 });
-    expect(smtp.received.filter((mail) => mail.envelopeTo[0].startsWith('seq-'))).toHaveLength(20);
+    expect(peers.smtp.received.filter((mail) => mail.envelopeTo[0].startsWith('seq-'))).toHaveLength(20);
     await expect(campaign).toContainText('Weekly sequence · Next send:');
     await expect(campaign).toContainText(
       'Step 2 · Check-in · 7 days later, same thread · 0 leads at step · 0 sent · 0 replies',
@@ -157,11 +146,11 @@ test.describe('sending a campaign from the dashboard (local SMTP and IMAP peers)
     });
     expect(profile.status(), await profile.text()).toBe(200);
     await page.goto('/');
-    await choose(page, 'Email Account', new RegExp(smtp.user));
+    await choose(page, 'Email Account', new RegExp(peers.smtp.user));
     await choose(page, 'Email Template', 'Spring Intro');
     await page.getByRole('button', { name: 'Next 20' }).click();
     // Microsoft's answer to a blocked sender, to the campaign's first mail.
-    smtp.failNextWith(550, '5.7.708 Service unavailable. Access denied, traffic not accepted from this IP.');
+    peers.smtp.failNextWith(550, '5.7.708 Service unavailable. Access denied, traffic not accepted from this IP.');
     await page.getByRole('button', { name: 'Send Mass Email' }).click();
 
     const progress = page.getByRole('status', { name: 'Campaign progress' });
@@ -181,13 +170,13 @@ test.describe('sending a campaign from the dashboard (local SMTP and IMAP peers)
     await dialog.getByRole('button', { name: 'Resume anyway' }).click();
     await expect(dialog).toBeHidden();
     await expect(progress.getByText('Successfully sent 20 email(s) (0 failed)')).toBeVisible({ timeout: 30_000 });
-    expect(smtp.received.filter((mail) => mail.envelopeTo[0].startsWith('brake-'))).toHaveLength(20);
+    expect(peers.smtp.received.filter((mail) => mail.envelopeTo[0].startsWith('brake-'))).toHaveLength(20);
   });
 
   test('the server’s refusal shows as a toast, and nothing is sent', async ({ page }) => {
     await prepare(page, 'noaddr');
     await page.goto('/');
-    await choose(page, 'Email Account', new RegExp(smtp.user));
+    await choose(page, 'Email Account', new RegExp(peers.smtp.user));
     await choose(page, 'Email Template', 'Spring Intro');
     await page.getByRole('button', { name: 'Next 100' }).click();
     await expect(page.getByText('25 selected.')).toBeVisible();

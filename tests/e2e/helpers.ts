@@ -57,6 +57,15 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await expect(page.getByRole('heading', { name: 'Mass Email Campaign' })).toBeVisible();
 }
 
+/**
+ * Esc as a person presses it: not in the same frame as the layer it is meant for appeared (Radix layers start
+ * listening for it from an effect after their first render).
+ */
+export async function pressEscape(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((settled) => requestAnimationFrame(() => setTimeout(settled))));
+  await page.keyboard.press('Escape');
+}
+
 /** The toast on screen (one at a time, SPEC §9). */
 export function toastMessage(page: Page): Locator {
   return page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');

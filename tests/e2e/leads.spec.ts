@@ -159,11 +159,12 @@ test('a lead is added, its details shown, and deleted', async ({ page }) => {
   await expect(details.getByText('Fax')).toHaveCount(0);
   await expect(details.getByText('No email communication history')).toBeVisible();
 
-  page.once('dialog', async (confirm) => {
-    expect(confirm.message()).toBe('Are you sure you want to delete this lead? This action cannot be undone.');
-    await confirm.accept();
-  });
   await details.getByRole('button', { name: 'Delete Lead' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Lead' });
+  await expect(
+    confirm.getByText('Are you sure you want to delete this lead? This action cannot be undone.', { exact: true }),
+  ).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(toastMessage(page)).toContainText('Lead deleted successfully');
   await expect(details).toBeHidden();
   await expect(page.getByRole('button', { name: 'Dana Ross' })).toHaveCount(0);
@@ -171,18 +172,20 @@ test('a lead is added, its details shown, and deleted', async ({ page }) => {
   await expect(summaryCard(page, 'Total Leads')).toContainText('1');
 });
 
-test('a row deletes only once the browser confirm is accepted', async ({ page }) => {
+test('a row deletes only once the app’s confirm is accepted', async ({ page }) => {
   await signUpViaApi(page.request);
   await seedLeads(page.request, [{ email: 'keep@x.test', firstName: 'Kim' }]);
   await page.goto('/leads');
   const deleteButton = page.getByRole('button', { name: 'Delete keep@x.test' });
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Lead' });
 
-  page.once('dialog', (confirm) => confirm.dismiss());
   await deleteButton.click();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
   await expect(page.getByRole('button', { name: 'Kim' })).toBeVisible();
 
-  page.once('dialog', (confirm) => confirm.accept());
   await deleteButton.click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(toastMessage(page)).toContainText('Lead deleted successfully');
   await expect(page.getByText('No leads yet')).toBeVisible();
   await expect(summaryCard(page, 'Showing')).toContainText('0 / 0');
@@ -308,6 +311,200 @@ test('the filter picks role addresses or disposable domains, and the details say
   ).toBeVisible();
 });
 
+test('Esc on the delete confirm closes only the confirm; the deleted lead is never asked for again', async ({
+  page,
+}) => {
+  await signUpViaApi(page.request);
+  await seedLeads(page.request, [{ email: 'esc@x.test', firstName: 'Esme' }]);
+  await page.goto('/leads');
+  await page.getByRole('button', { name: 'Esme' }).click();
+  const details = page.getByRole('dialog', { name: 'Client Details' });
+  await expect(details.getByText('No email communication history')).toBeVisible();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete Lead' });
+
+  await details.getByRole('button', { name: 'Delete Lead' }).click();
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(details).toBeVisible();
+  await expect(details.getByRole('heading', { name: 'Esme' })).toBeVisible();
+
+  // Reads of the lead after its DELETE left would be 404s: there must be none.
+  const [{ id }] = await (await page.request.get('/api/leads?limit=100&offset=0')).json();
+  const askedAfterDelete: string[] = [];
+  let deleted = false;
+  page.on('request', (request) => {
+    const url = new URL(request.url()).pathname;
+    if (request.method() === 'DELETE' && url === `/api/leads/${id}`) deleted = true;
+    else if (deleted && (url === `/api/leads/${id}` || url === `/api/lead-contact-history/${id}`)) {
+      askedAfterDelete.push(`${request.method()} ${url}`);
+    }
+  });
+  await details.getByRole('button', { name: 'Delete Lead' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toastMessage(page)).toContainText('Lead deleted successfully');
+  await expect(details).toBeHidden();
+  await page.waitForTimeout(500);
+  expect(deleted).toBe(true);
+  expect(askedAfterDelete).toEqual([]);
+});
+
+test('a row shows a pointer, its email can be selected and copied, and Enter opens it', async ({ page }) => {
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signUpViaApi(page.request);
+  await seedLeads(page.request, [{ email: 'copy.me@corner.test', firstName: 'Cora', company: 'Corner Shop' }]);
+  await page.goto('/leads');
+  const row = page.getByRole('listitem').filter({ hasText: 'copy.me@corner.test' });
+  await expect(row.locator('> div')).toHaveCSS('cursor', 'pointer');
+  const details = page.getByRole('dialog', { name: 'Client Details' });
+
+  // Three clicks on the email select it whole, and the details stay closed.
+  const email = row.getByText('copy.me@corner.test', { exact: true });
+  await email.click({ clickCount: 3 });
+  await expect(details).toBeHidden();
+  expect((await page.evaluate(() => window.getSelection()?.toString() ?? '')).trim()).toBe('copy.me@corner.test');
+  await page.keyboard.press('ControlOrMeta+C');
+  expect((await page.evaluate(() => navigator.clipboard.readText())).trim()).toBe('copy.me@corner.test');
+
+  // A click elsewhere on the row opens the details.
+  await page.evaluate(() => window.getSelection()?.removeAllRanges());
+  await row.getByText('Corner Shop').click();
+  await expect(details).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+
+  // Keyboard users reach the name and open the details with Enter.
+  await row.getByRole('button', { name: 'Cora' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(details.getByRole('heading', { name: 'Cora' })).toBeVisible();
+});
+
+test('on a phone a row shows the whole email, wrapping, and the company under it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUpViaApi(page.request);
+  const email = 'bartholomew.featherstonehaugh-worthington@very-long-company-domain.test';
+  await seedLeads(page.request, [{ email, firstName: 'Bart', company: 'Featherstonehaugh Bakery' }]);
+  await page.goto('/leads');
+  const row = page.getByRole('listitem').filter({ hasText: email });
+  const shownEmail = row.getByText(email, { exact: true });
+  await expect(shownEmail).toBeVisible();
+  // Nothing cut off: the text fits its box, and its box fits the screen.
+  expect(await shownEmail.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  const emailBox = await shownEmail.boundingBox();
+  expect(emailBox && emailBox.x + emailBox.width).toBeLessThanOrEqual(390);
+  expect(emailBox?.height).toBeGreaterThan(25); // wrapped onto more than one line
+  const company = row.getByText('Featherstonehaugh Bakery', { exact: true });
+  await expect(company).toBeVisible();
+  const companyBox = await company.boundingBox();
+  expect(companyBox && emailBox && companyBox.y >= emailBox.y + emailBox.height - 1).toBe(true);
+});
+
+test('"Search all N leads" asks the server when the loaded rows hold few matches', async ({ page }) => {
+  await signUpViaApi(page.request);
+  // The oldest lead (not among the first 100 loaded) is the only Zebra and the only one in Flagstaff.
+  await seedLeads(page.request, [
+    { email: 'zoe@zebra.test', firstName: 'Zoe', company: 'Zebra Works', City: 'Flagstaff' },
+    ...Array.from({ length: 149 }, (_, i) => ({ email: `many${i}@x.test`, firstName: `Many${i}`, City: 'Austin' })),
+  ]);
+  await page.goto('/leads');
+  await expect(listTitle(page)).toHaveText('Leads (100)');
+  await expect(summaryCard(page, 'Showing')).toContainText('100 / 150');
+  await expect(summaryCard(page, 'Showing')).toContainText('leads loaded');
+  const search = page.getByPlaceholder('Search leads by name, email, or company...');
+
+  await search.fill('zebra');
+  await expect(page.getByText('No leads match your filters')).toBeVisible();
+  await expect(summaryCard(page, 'Showing')).toContainText('leads loaded; 0 of them match');
+  await page.getByRole('button', { name: 'Search all 150 leads' }).click();
+  await expect(page.getByRole('button', { name: 'Zoe', exact: true })).toBeVisible();
+  await expect(listTitle(page)).toHaveText('Leads (1)');
+  await expect(page.getByText('Showing matches from all 150 leads.')).toBeVisible();
+  await expect(summaryCard(page, 'Showing')).toContainText('1 / 150');
+  await expect(summaryCard(page, 'Showing')).toContainText('matches loaded, from all leads');
+
+  // A custom field's value is searched too; new words go back to the loaded rows until asked again.
+  await search.fill('flagstaff');
+  await expect(page.getByText('No leads match your filters')).toBeVisible();
+  await page.getByRole('button', { name: 'Search all 150 leads' }).click();
+  await expect(page.getByRole('button', { name: 'Zoe', exact: true })).toBeVisible();
+
+  // With the status filter: Zoe is active, not unsubscribed.
+  const statusFilter = page.getByRole('combobox', { name: 'Status filter' });
+  await statusFilter.click();
+  await page.getByRole('option', { name: 'Unsubscribed' }).click();
+  await page.getByRole('button', { name: 'Search all 150 leads' }).click();
+  await expect(page.getByText('No leads match your filters')).toBeVisible();
+  await statusFilter.click();
+  await page.getByRole('option', { name: 'All Status' }).click();
+
+  // A page of matches among the loaded rows: nothing to offer.
+  await search.fill('many');
+  await expect(listTitle(page)).toHaveText('Leads (100)');
+  await expect(page.getByRole('button', { name: /^Search all/ })).toHaveCount(0);
+  await search.fill('many1');
+  await expect(page.getByRole('button', { name: 'Search all 150 leads' })).toBeVisible();
+  await search.fill('');
+  await expect(page.getByRole('button', { name: /^Search all/ })).toHaveCount(0);
+  await expect(listTitle(page)).toHaveText('Leads (100)');
+});
+
+test('a lead is edited and its status changed by hand in Client Details', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await seedLeads(page.request, [
+    { email: 'ed@edit.test', firstName: 'Ed', company: 'Old Name', Phone: '555-0100' },
+    { email: 'taken@edit.test', firstName: 'Tia' },
+  ]);
+  await page.goto('/leads');
+  await expect(summaryCard(page, 'Active')).toContainText('2');
+  await page.getByRole('button', { name: 'Ed', exact: true }).click();
+  const details = page.getByRole('dialog', { name: 'Client Details' });
+  await details.getByRole('button', { name: 'Edit Lead' }).click();
+
+  await details.getByLabel('Email *').fill('not an email');
+  await details.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(details.getByText('Invalid email address')).toBeVisible();
+  await details.getByLabel('Email *').fill('TAKEN@edit.test');
+  await details.getByRole('button', { name: 'Save Changes' }).click();
+  // (The open dialog hides the rest of the page from the accessibility tree, so the toast is found by its text.)
+  await expect(page.getByText('A lead with this email already exists', { exact: true })).toBeVisible();
+
+  await details.getByLabel('Email *').fill('ed@edit.test');
+  await details.getByLabel('Last Name').fill('Stone');
+  await details.getByLabel('Company').fill('Stone Masonry');
+  await details.getByRole('button', { name: 'Add Field' }).click();
+  await details.getByLabel('Field 2 name').fill('City');
+  await details.getByLabel('Field 2 value').fill('Tucson');
+  await details.getByLabel('Status').click();
+  await page.getByRole('option', { name: 'Unsubscribed' }).click();
+  await details.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Lead updated successfully', { exact: true })).toBeVisible();
+
+  await expect(details.getByRole('heading', { name: 'Ed Stone' })).toBeVisible();
+  await expect(details.getByText('Stone Masonry')).toBeVisible();
+  await expect(details.getByText('Tucson')).toBeVisible();
+  await expect(details.getByText('555-0100')).toBeVisible();
+  await expect(details.getByText('unsubscribed', { exact: true })).toBeVisible();
+  await expect(details.getByText(/^Marked unsubscribed by hand \([A-Z][a-z]{2} \d{2}, \d{4}\)$/)).toBeVisible();
+  // (Esc would first close the toast, the top-most layer.)
+  await details.getByRole('button', { name: 'Close' }).click();
+
+  // The row and the counts follow, without reloading the list.
+  await expect(page.getByRole('button', { name: 'Ed Stone' })).toBeVisible();
+  await expect(summaryCard(page, 'Active')).toContainText('1');
+  await expect(summaryCard(page, 'Unsubscribed')).toContainText('1');
+
+  // Set back to active by hand: the user's own change needs no consent.
+  await page.getByRole('button', { name: 'Ed Stone' }).click();
+  await details.getByRole('button', { name: 'Edit Lead' }).click();
+  await details.getByLabel('Status').click();
+  await page.getByRole('option', { name: 'Active' }).click();
+  await details.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(details.getByText(/^Set to active by hand/)).toBeVisible();
+  await details.getByRole('button', { name: 'Close' }).click();
+  await expect(summaryCard(page, 'Unsubscribed')).toContainText('0');
+  await expect(summaryCard(page, 'Active')).toContainText('2');
+});
+
 test.describe('a bounced lead (PostgreSQL, its state laid down with SQL)', () => {
   const serverUrl = process.env.TEST_DATABASE_URL;
   test.skip(!serverUrl && process.env.REQUIRE_ALL !== '1', 'TEST_DATABASE_URL is not set');
@@ -333,5 +530,42 @@ test.describe('a bounced lead (PostgreSQL, its state laid down with SQL)', () =>
     const details = page.getByRole('dialog', { name: 'Client Details' });
     await expect(details.getByText('bounced', { exact: true })).toBeVisible();
     await expect(details.getByText('No mail server for this domain', { exact: true })).toBeVisible();
+  });
+
+  test('setting a lead who unsubscribed themselves back to active asks whether they asked for it', async ({ page }) => {
+    await signUpViaApi(page.request);
+    const email = `una-${Date.now()}@optout.test`;
+    await seedLeads(page.request, [{ email, firstName: 'Una' }]);
+    const db = new pg.Client({ connectionString: e2ePostgresUrl(serverUrl as string) });
+    await db.connect();
+    try {
+      await db.query(
+        "UPDATE leads SET status = 'unsubscribed', status_reason = 'Unsubscribed with the link in an email' WHERE email = $1",
+        [email],
+      );
+    } finally {
+      await db.end();
+    }
+
+    await page.goto('/leads');
+    await page.getByRole('button', { name: 'Una', exact: true }).click();
+    const details = page.getByRole('dialog', { name: 'Client Details' });
+    await expect(details.getByText('Unsubscribed with the link in an email', { exact: true })).toBeVisible();
+    await details.getByRole('button', { name: 'Edit Lead' }).click();
+    await details.getByLabel('Status').click();
+    await page.getByRole('option', { name: 'Active' }).click();
+    await details.getByRole('button', { name: 'Save Changes' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Set back to active?' });
+    await expect(
+      ask.getByText(/Set them back to active only if they asked to receive your emails again\./),
+    ).toBeVisible();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(details.getByRole('button', { name: 'Save Changes' })).toBeVisible();
+
+    await details.getByRole('button', { name: 'Save Changes' }).click();
+    await ask.getByRole('button', { name: 'They asked again' }).click();
+    await expect(page.getByText('Lead updated successfully', { exact: true })).toBeVisible();
+    await expect(details.getByText('active', { exact: true })).toBeVisible();
+    await expect(details.getByText(/^Set to active by hand: they asked to receive emails again/)).toBeVisible();
   });
 });

@@ -1,5 +1,5 @@
 /** The database of the browser tests' PostgreSQL server (postgres-server.ts), made afresh at every run. */
-export const E2E_POSTGRES_DATABASE = 'lr_e2e_history';
+export const E2E_POSTGRES_DATABASE = process.env.E2E_POSTGRES_DATABASE ?? 'lr_e2e_history';
 
 /** Its URL on the server at `serverUrl` (TEST_DATABASE_URL). */
 export function e2ePostgresUrl(serverUrl: string): string {

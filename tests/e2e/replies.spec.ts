@@ -1,8 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { RESPONSE_MESSAGES } from '../../contract/responses';
-import { type DovecotServer, dovecotUnavailable, startDovecot } from '../../server/test/dovecot';
-import { type SmtpPeer, startSmtpPeer } from '../../server/test/smtp-peer';
 import { connectPeerMailbox, signUpViaApi, toastMessage } from './helpers';
+import { mailPeers } from './mail-peers';
 
 type Prospect = { email: string; firstName: string; lastName: string; company: string };
 
@@ -10,18 +9,8 @@ type Prospect = { email: string; firstName: string; lastName: string; company: s
 const READ_WITHIN_MS = 30_000;
 
 test.describe('answering prospect replies (local SMTP and IMAP peers)', () => {
-  const unavailable = dovecotUnavailable();
-  test.skip(unavailable !== null && process.env.REQUIRE_ALL !== '1', `Dovecot IMAP: ${unavailable}`);
   test.describe.configure({ timeout: 120_000 });
-
-  let smtp: SmtpPeer;
-  let imap: DovecotServer;
-  test.beforeAll(async () => {
-    [smtp, imap] = await Promise.all([startSmtpPeer(), startDovecot()]);
-  });
-  test.afterAll(async () => {
-    await Promise.all([smtp?.stop(), imap?.stop()]);
-  });
+  const peers = mailPeers();
 
   /**
    * Through the API the screens use: a mailbox on the peers, an Active template, the prospects as leads, and a
@@ -33,7 +22,7 @@ test.describe('answering prospect replies (local SMTP and IMAP peers)', () => {
       data: { postalAddress: '12 Elm Street, Austin, TX 78701' },
     });
     expect(profile.status(), await profile.text()).toBe(200);
-    const accountId = await connectPeerMailbox(page.request, smtp, imap);
+    const accountId = await connectPeerMailbox(page.request, peers.smtp, peers.imap);
     const template = await page.request.post('/api/templates', {
       data: {
         name: 'Garden Intro',
@@ -63,7 +52,7 @@ test.describe('answering prospect replies (local SMTP and IMAP peers)', () => {
 
     const messageIds = new Map<string, string>();
     for (const prospect of prospects) {
-      const sent = smtp.received.find((item) => item.envelopeTo.includes(prospect.email));
+      const sent = peers.smtp.received.find((item) => item.envelopeTo.includes(prospect.email));
       expect(sent?.mail.subject).toBe(`Hello ${prospect.firstName}`);
       messageIds.set(prospect.email, String(sent?.mail.messageId));
     }
@@ -72,11 +61,11 @@ test.describe('answering prospect replies (local SMTP and IMAP peers)', () => {
 
   /** The prospect answers: a real IMAP APPEND of their reply to the mailbox's INBOX, in our mail's thread. */
   async function prospectReplies(prospect: Prospect, inReplyTo: string, text: string) {
-    const writer = await imap.connectClient();
+    const writer = await peers.imap.connectClient();
     try {
       const raw = [
         `From: ${prospect.firstName} ${prospect.lastName} <${prospect.email}>`,
-        `To: ${smtp.user}`,
+        `To: ${peers.smtp.user}`,
         `Subject: Re: Hello ${prospect.firstName}`,
         `Date: ${new Date().toUTCString()}`,
         `Message-ID: <reply-${Date.now()}-${Math.random().toString(36).slice(2)}@prospects.test>`,
@@ -86,7 +75,7 @@ test.describe('answering prospect replies (local SMTP and IMAP peers)', () => {
         '',
         text,
         '',
-        `On ${new Date().toDateString()}, ${smtp.user} wrote:`,
+        `On ${new Date().toDateString()}, ${peers.smtp.user} wrote:`,
         `> Hi ${prospect.firstName},`,
         '',
       ].join('\r\n');
@@ -169,11 +158,11 @@ test.describe('answering prospect replies (local SMTP and IMAP peers)', () => {
     await expect(dialog.getByText(RESPONSE_MESSAGES.emptyReply)).toBeVisible();
 
     // A suggested draft fills the box and is not sent by itself.
-    const sentBefore = smtp.received.length;
+    const sentBefore = peers.smtp.received.length;
     await dialog.getByRole('button', { name: 'Suggest a reply' }).click();
     await expect(replyBox).not.toHaveValue(/^\s*$/);
     await expect(dialog.getByText(/Drafted by the built-in writer/)).toBeVisible();
-    expect(smtp.received.length).toBe(sentBefore);
+    expect(peers.smtp.received.length).toBe(sentBefore);
 
     // A meeting is booked with Ada, then she gets an answer of the user's own.
     await dialog.getByRole('switch', { name: 'Meeting booked' }).click();
@@ -182,8 +171,8 @@ test.describe('answering prospect replies (local SMTP and IMAP peers)', () => {
     await send.click();
     await expect(dialog).toBeHidden({ timeout: 20_000 });
     await expect(toastMessage(page)).toContainText(RESPONSE_MESSAGES.replySent);
-    await expect.poll(() => smtp.received.filter((item) => item.envelopeTo.includes(ada.email)).length).toBe(2);
-    const answer = smtp.received.filter((item) => item.envelopeTo.includes(ada.email))[1].mail;
+    await expect.poll(() => peers.smtp.received.filter((item) => item.envelopeTo.includes(ada.email)).length).toBe(2);
+    const answer = peers.smtp.received.filter((item) => item.envelopeTo.includes(ada.email))[1].mail;
     expect(answer.subject).toBe('Re: Hello Ada');
     expect(answer.text).toContain('Thursday at 10 works for me. The price is $400 a month.');
     expect(answer.inReplyTo).toBeTruthy();

@@ -312,3 +312,33 @@ test('the password is changed with the current one, and the new one signs in', a
   expect(old.status()).toBe(401);
   await signIn(page, user.email, 'new-password-1');
 });
+
+test('sign out everywhere ends this session and the one on another device', async ({ page, browser }) => {
+  const user = await signUpViaApi(page.request);
+  const otherDevice = await browser.newContext();
+  try {
+    const otherPage = await otherDevice.newPage();
+    await signInViaApi(otherPage.request, user.email, user.password);
+    await otherPage.goto('/settings');
+    await expect(otherPage.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
+
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Sign Out Everywhere' }).click();
+    const question = page.getByRole('alertdialog');
+    await expect(question.getByText('Sign out everywhere?')).toBeVisible();
+    // Cancelling keeps everyone signed in.
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('heading', { name: 'Account Settings' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign Out Everywhere' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sign Out Everywhere' }).click();
+    await expect(page.getByRole('link', { name: 'Log In' })).toBeVisible();
+
+    // The other device's next page load finds its session gone.
+    await otherPage.goto('/');
+    await expect(otherPage.getByRole('link', { name: 'Log In' })).toBeVisible();
+    await expect(otherPage.getByRole('heading', { name: 'Account Settings' })).toHaveCount(0);
+  } finally {
+    await otherDevice.close();
+  }
+});

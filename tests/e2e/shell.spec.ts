@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { adminUser } from './global-setup';
-import { avatarInitial, signInViaApi, signUpViaApi, uniqueEmail, userMenuButton } from './helpers';
+import { avatarInitial, pressEscape, signInViaApi, signUpViaApi, uniqueEmail, userMenuButton } from './helpers';
 
 const screens = [
   { entry: 'Dashboard', path: '/', title: 'Mass Email Campaign', tab: 'Dashboard · LocalReach' },
@@ -97,6 +97,28 @@ test('on a narrow screen the sidebar opens from the menu button', async ({ page 
   await page.getByRole('button', { name: 'Open navigation' }).click();
   await sidebar.getByRole('link', { name: 'Templates' }).click();
   await expect(page.getByRole('heading', { name: 'Email Templates' })).toBeVisible();
+  await expect(sidebar).toBeHidden();
+});
+
+test('on a narrow screen Esc closes the user menu over the sidebar, then the sidebar', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  const user = await signUpViaApi(page.request);
+  await page.goto('/');
+  const sidebar = page.getByRole('navigation', { name: 'Main' });
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  await userMenuButton(page, `${user.firstName} ${user.lastName}`).click();
+  const logout = page.getByRole('menuitem', { name: 'Logout' });
+  await expect(logout).toBeVisible();
+
+  await pressEscape(page);
+  await expect(logout).toBeHidden();
+  // The sidebar stayed where it was (a click waits for a sliding sidebar to stop, and then finds it gone).
+  await userMenuButton(page, `${user.firstName} ${user.lastName}`).click();
+  await expect(logout).toBeVisible();
+  await pressEscape(page);
+  await expect(logout).toBeHidden();
+  await expect(sidebar).toBeVisible();
+  await pressEscape(page);
   await expect(sidebar).toBeHidden();
 });
 

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { signUpViaApi, toastMessage } from './helpers';
+import { adminUser } from './global-setup';
+import { pressEscape, signInViaApi, signUpViaApi, toastMessage } from './helpers';
 
 type SeedTemplate = { name: string; subject: string; body: string; status: 'draft' | 'active' | 'archived' };
 
@@ -266,19 +267,24 @@ test('AI drafts a template offline', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Generate with AI' }).click();
   await expectToast(page, 'Prompt Required', 'Please enter a description for the AI to generate content.');
 
-  await dialog.getByLabel('Describe the email').fill('a free home valuation for homeowners in Bayside');
+  await dialog
+    .getByLabel('Describe the email')
+    .fill(
+      'a friendly note to families in Austin who might sell their home this spring, offering a free home valuation',
+    );
   await dialog.getByRole('button', { name: 'Generate with AI' }).click();
   await expectToast(page, 'Content Generated');
-  await expect(
-    dialog.getByText(
-      'Written offline — for better drafts, your administrator can set AI_BASE_URL, AI_API_KEY and AI_MODEL',
-      { exact: true },
-    ),
-  ).toBeVisible();
-  await expect(dialog.getByLabel('Subject', { exact: true })).not.toHaveValue('');
-  await expect(dialog.getByRole('textbox', { name: 'Body' })).toContainText('{firstName|there}');
+  // The prompt read as an instruction: a subject about the offer, the season and the area, the offer, the sender.
+  await expect(dialog.getByLabel('Subject', { exact: true })).toHaveValue(/^(Your f|F)ree home valuation this spring$/);
+  const body = dialog.getByRole('textbox', { name: 'Body' });
+  await expect(body).toContainText('{firstName|there}');
+  await expect(body).toContainText('in Austin');
+  await expect(body).toContainText('families who might sell their home.');
+  await expect(body).toContainText('a free home valuation');
+  await expect(body).toContainText('Harbor Homes');
+  await expect(body).not.toContainText('Families');
   // The preview fills the variable for the sample lead.
-  await expect(previewFrame(dialog).locator('body')).toContainText('Maria,');
+  await expect(previewFrame(dialog).locator('body')).toContainText('Hi Maria,');
   await expect(previewFrame(dialog).locator('body')).not.toContainText('{firstName');
 
   await dialog.getByLabel('Name', { exact: true }).fill('Valuation Offer');
@@ -356,19 +362,22 @@ test('a template is renamed and reconfigured, and deleted after the confirm', as
   await expect(edited).toContainText('Stock tip');
   await expect(card(page, 'Follow Up')).toHaveCount(0);
 
-  // Dismissing the confirm keeps the template.
-  page.once('dialog', (confirm) => confirm.dismiss());
+  // The app's own confirm asks SPEC's question; Cancel, and Esc, keep the template.
+  const confirm = page.getByRole('alertdialog', { name: 'Delete template?' });
   await card(page, 'Old Promo').getByRole('button', { name: 'Delete Old Promo' }).click();
-  await expect(card(page, 'Old Promo')).toBeVisible();
+  await expect(confirm.getByText('Are you sure you want to delete this template?', { exact: true })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await card(page, 'Old Promo').getByRole('button', { name: 'Delete Old Promo' }).click();
+  await expect(confirm).toBeVisible();
+  await pressEscape(page);
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('article')).toHaveCount(2);
+  expect(await (await page.request.get('/api/templates')).json()).toHaveLength(2);
 
-  let confirmText = '';
-  page.once('dialog', (confirm) => {
-    confirmText = confirm.message();
-    return confirm.accept();
-  });
   await card(page, 'Old Promo').getByRole('button', { name: 'Delete Old Promo' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(toastMessage(page)).toContainText('Template Deleted');
-  expect(confirmText).toBe('Are you sure you want to delete this template?');
   await expect(card(page, 'Old Promo')).toHaveCount(0);
   await expect(page.getByRole('article')).toHaveCount(1);
 });
@@ -389,6 +398,10 @@ test('a save the server refuses shows its message and keeps what was typed', asy
   await expectToast(page, 'Creation Failed', 'name: Name must be at most 200 characters');
   await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue(longName);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Discard unsaved changes?' })
+    .getByRole('button', { name: 'Discard' })
+    .click();
 
   // The template is deleted in another tab while it is being edited here.
   await card(page, 'Gone Soon').getByRole('button', { name: 'Edit' }).click();
@@ -438,4 +451,242 @@ test('the deliverability score drops for a spammy subject, with advice, and rise
   await dialog.getByLabel('Subject', { exact: true }).fill('A quick question about your open house');
   await expect(score).toHaveText('90/100 · Good');
   await expect(dialog.getByText('Write the subject in normal sentence case.')).toHaveCount(0);
+});
+
+test('clicking a template card opens it for editing, as Edit does', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await seedTemplates(page.request, [
+    { name: 'Follow Up', subject: 'Checking in with {company}', body: '<p>Just following up</p>', status: 'draft' },
+  ]);
+  await openTemplatesScreen(page);
+
+  // Anywhere on the card, not only its name.
+  await card(page, 'Follow Up').click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Template' });
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('Follow Up');
+  await expect(dialog.getByRole('textbox', { name: 'Body' })).toHaveText('Just following up');
+  await pressEscape(page);
+  await expect(dialog).toBeHidden();
+
+  // The card's own buttons keep their jobs: Delete asks to delete, and does not open the editor.
+  await card(page, 'Follow Up').getByRole('button', { name: 'Delete Follow Up' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'Delete template?' })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await card(page, 'Follow Up').getByRole('button', { name: 'Edit' }).click();
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('Follow Up');
+});
+
+test('an unchanged editor closes at once by Esc, ✕ or a click outside; a saved one asks nothing', async ({ page }) => {
+  await signUpViaApi(page.request);
+  // Stored HTML the rich-text editor spells differently (&#39;) still counts as unchanged.
+  await seedTemplates(page.request, [
+    { name: 'Old Promo', subject: 'Spring sale', body: '<p>Last year&#39;s offer</p>', status: 'archived' },
+  ]);
+  await openTemplatesScreen(page);
+  const discardQuestion = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+
+  let dialog = await openNewTemplate(page);
+  await pressEscape(page);
+  await expect(dialog).toBeHidden();
+  dialog = await openNewTemplate(page);
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  dialog = await openNewTemplate(page);
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeHidden();
+
+  // Typing and taking it back leaves nothing to lose.
+  dialog = await openNewTemplate(page);
+  await dialog.getByLabel('Subject', { exact: true }).fill('x');
+  await dialog.getByLabel('Subject', { exact: true }).fill('');
+  await dialog.getByRole('textbox', { name: 'Body' }).click();
+  await page.keyboard.type('y');
+  await page.keyboard.press('Backspace');
+  await pressEscape(page);
+  await expect(dialog).toBeHidden();
+
+  await card(page, 'Old Promo').getByRole('button', { name: 'Edit' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit Template' });
+  await expect(editor.getByRole('textbox', { name: 'Body' })).toHaveText("Last year's offer");
+  await editor.getByRole('textbox', { name: 'Body' }).click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('!');
+  await page.keyboard.press('Backspace');
+  await page.mouse.click(5, 5);
+  await expect(editor).toBeHidden();
+
+  // After a save the editor closes without asking.
+  await card(page, 'Old Promo').getByRole('button', { name: 'Edit' }).click();
+  await editor.getByLabel('Name', { exact: true }).fill('Old Promo 2');
+  await editor.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(editor).toBeHidden();
+  await expect(card(page, 'Old Promo 2')).toBeVisible();
+  await expect(discardQuestion).toHaveCount(0);
+});
+
+test('closing the editor with unsaved changes asks "Discard unsaved changes?" first', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await openTemplatesScreen(page);
+  const question = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+  const dialog = await openNewTemplate(page);
+  const name = dialog.getByLabel('Name', { exact: true });
+  await name.fill('Half written');
+
+  // A click outside asks; Keep editing keeps everything.
+  await page.mouse.click(5, 5);
+  await expect(question.getByText('Your changes to this template have not been saved.')).toBeVisible();
+  await question.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(question).toBeHidden();
+  await expect(name).toHaveValue('Half written');
+
+  // Esc asks; Esc in the question closes only the question, and the editor keeps its changes.
+  await pressEscape(page);
+  await expect(question).toBeVisible();
+  await pressEscape(page);
+  await expect(question).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(name).toHaveValue('Half written');
+
+  // ✕ and Cancel ask too.
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await question.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(question).toBeHidden();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await question.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(question).toBeHidden();
+  await expect(name).toHaveValue('Half written');
+
+  // Esc in an open select or menu closes only that, and asks nothing.
+  await dialog.getByLabel('Status', { exact: true }).click();
+  await expect(page.getByRole('option', { name: 'Active' })).toBeVisible();
+  await pressEscape(page);
+  await expect(page.getByRole('option', { name: 'Active' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Insert variable' }).click();
+  await expect(page.getByRole('menuitem', { name: /^First name/ })).toBeVisible();
+  await pressEscape(page);
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await dialog.getByRole('textbox', { name: 'Body' }).click();
+  await dialog.getByRole('button', { name: 'Link' }).click();
+  await expect(page.getByLabel('Link address')).toBeVisible();
+  await pressEscape(page);
+  await expect(page.getByLabel('Link address')).toHaveCount(0);
+  await expect(question).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+  await expect(name).toHaveValue('Half written');
+
+  await pressEscape(page);
+  await question.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('No templates yet')).toBeVisible();
+  expect(await (await page.request.get('/api/templates')).json()).toEqual([]);
+});
+
+test('an attachment, a setting or an AI draft is an unsaved change too', async ({ page }) => {
+  await signUpViaApi(page.request);
+  const created = await page.request.post('/api/templates', {
+    data: {
+      name: 'With Brochure',
+      subject: 'Hello',
+      body: '<p>See the brochure</p>',
+      status: 'draft',
+      attachments: [{ name: 'brochure.pdf', contentType: 'application/pdf', contentBytes: 'JVBERi0xLjQ=' }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await openTemplatesScreen(page);
+  const question = page.getByRole('alertdialog', { name: 'Discard unsaved changes?' });
+  const editor = page.getByRole('dialog', { name: 'Edit Template' });
+
+  await card(page, 'With Brochure').getByRole('button', { name: 'Edit' }).click();
+  await editor.getByRole('button', { name: 'Remove brochure.pdf' }).click();
+  await editor.getByRole('button', { name: 'Close', exact: true }).click();
+  await question.getByRole('button', { name: 'Discard' }).click();
+  await expect(editor).toBeHidden();
+  await expect(card(page, 'With Brochure')).toContainText('1 attachment');
+
+  await card(page, 'With Brochure').getByRole('button', { name: 'Edit' }).click();
+  await editor.getByLabel('Include stock tip').click();
+  await editor.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Keep editing' }).click();
+  await editor.getByLabel('Include stock tip').click();
+  await editor.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(editor).toBeHidden();
+
+  const dialog = await openNewTemplate(page);
+  await dialog.getByLabel('Describe the email').fill('a free home valuation for homeowners in Bayside');
+  await dialog.getByRole('button', { name: 'Generate with AI' }).click();
+  await expect(dialog.getByLabel('Subject', { exact: true })).not.toHaveValue('');
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('closing or reloading the tab with unsaved changes asks the browser to confirm', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await openTemplatesScreen(page);
+  const dialog = await openNewTemplate(page);
+  await dialog.getByLabel('Name', { exact: true }).click();
+  await page.keyboard.type('Half written');
+
+  const asked = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const leave = await asked;
+  expect(leave.type()).toBe('beforeunload');
+  await leave.dismiss();
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue('Half written');
+
+  // Once the changes are discarded the tab closes without a question.
+  await pressEscape(page);
+  await page.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+  // A question now would be dismissed (Playwright's default) and keep the page open.
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => page.isClosed()).toBe(true);
+});
+
+test('without an AI provider the panel says who can set one up; only an admin sees the settings', async ({ page }) => {
+  await signInViaApi(page.request, adminUser.email, adminUser.password);
+  await openTemplatesScreen(page);
+  let dialog = await openNewTemplate(page);
+  // The e2e server has no AI_BASE_URL / AI_API_KEY: the built-in writer drafts.
+  await expect(
+    dialog.getByText(
+      "No AI provider is set up, so the built-in offline writer drafts for now. As the administrator, you can set AI_BASE_URL, AI_API_KEY and AI_MODEL in the server's environment (any OpenAI-compatible provider) and restart it.",
+      { exact: true },
+    ),
+  ).toBeVisible();
+  await expect(dialog.getByText(/in Settings/)).toHaveCount(0);
+  await pressEscape(page);
+  await expect(dialog).toBeHidden();
+
+  await signUpViaApi(page.request);
+  await openTemplatesScreen(page);
+  dialog = await openNewTemplate(page);
+  await expect(
+    dialog.getByText(
+      'No AI provider is set up, so the built-in offline writer drafts for now. Your administrator can set up an AI provider for better drafts.',
+      { exact: true },
+    ),
+  ).toBeVisible();
+  await expect(dialog.getByText(/AI_BASE_URL|AI_API_KEY|AI_MODEL/)).toHaveCount(0);
+  await expect(dialog.getByText(/in Settings/)).toHaveCount(0);
+});
+
+test("on a phone the editor's footer buttons stack full-width", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signUpViaApi(page.request);
+  await openTemplatesScreen(page);
+  const dialog = await openNewTemplate(page);
+  const create = await dialog.getByRole('button', { name: 'Create Template' }).boundingBox();
+  const cancel = await dialog.getByRole('button', { name: 'Cancel' }).boundingBox();
+  const editor = await dialog.boundingBox();
+  if (!create || !cancel || !editor) throw new Error('the editor and its buttons should be on screen');
+  // One above the other, each as wide as the dialog less its padding.
+  expect(create.width).toBeGreaterThan(editor.width - 80);
+  expect(cancel.width).toBe(create.width);
+  expect(cancel.x).toBe(create.x);
+  expect(cancel.y).toBeGreaterThanOrEqual(create.y + create.height);
 });

@@ -74,6 +74,20 @@ export const passwordResetTokens = pgTable(
   (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
 );
 
+/**
+ * Attempts counted per key (the HMAC of e.g. `login:ip:203.0.113.7`) in fixed windows, shared by every web process
+ * (server/lib/rate-limiter.ts, decision 0038). Not a user's row: the keys are addresses and typed emails.
+ */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limit_windows_resets_at_idx').on(table.resetsAt)],
+);
+
 /** Billing provider events already applied (Stripe retries and replays deliveries): each is applied once. */
 export const billingEvents = pgTable('billing_events', {
   id: text('id').primaryKey(),

@@ -79,12 +79,14 @@ const FORMAT_FAMILIES: { family: string; markers: RegExp[] }[] = [
   },
 ];
 
-// Where the copy of the original message starts: addresses after it are the sender's, not failed recipients.
+// Where the copy of the original message starts: addresses after it are the sender's, not failed recipients. Each
+// marker is on one line: `^[ \t]*`, as `^\s*` ran from every line start over all the blank lines below it (a mail
+// of 60,000 blank lines took 26 s).
 const ORIGINAL_MESSAGE_MARKERS = [
-  /^\s*-+ ?(?:This is a copy of|Below this line is a copy of|Original message|Returned message|Undelivered message|The header of the original message|Message headers follow|Headers of the original message)/im,
-  /^\s*-+ ?(?:original|returned|undelivered) (?:message|mail|headers)/im,
-  /^\s*(?:Below is a copy of the original message|Original message (?:headers )?follows|Message headers follow)/im,
-  /^\s*\|?-* ?Message text follows/im,
+  /^[ \t]*-+ ?(?:This is a copy of|Below this line is a copy of|Original message|Returned message|Undelivered message|The header of the original message|Message headers follow|Headers of the original message)/im,
+  /^[ \t]*-+ ?(?:original|returned|undelivered) (?:message|mail|headers)/im,
+  /^[ \t]*(?:Below is a copy of the original message|Original message (?:headers )?follows|Message headers follow)/im,
+  /^[ \t]*\|?-* ?Message text follows/im,
   /^Received:\s*from\b/im,
   /^Return-Path:/im,
 ];

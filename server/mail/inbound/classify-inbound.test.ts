@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findReturnDate } from './auto-reply';
-import { classifyInbound, type InboundClassification } from './classify-inbound';
+import { failureSection } from './bounce-formats';
+import { classifyInbound, type InboundClassification, readInbound } from './classify-inbound';
 import { looksLikeEmailAddress } from './delivery-report';
 
 const CORPUS = fileURLToPath(new URL('../../../../shared/corpora/bounces/', import.meta.url));
@@ -262,6 +263,23 @@ describe('classifyInbound on small hand-written messages', () => {
 
   it('does not throw on input that is no mail at all', async () => {
     expect((await classifyInbound(Buffer.from([0, 255, 13, 10, 13, 10]))).kind).toBe('message');
+  });
+});
+
+describe('failureSection on hostile mail', () => {
+  it('reads 60,000 blank lines at once (the markers of the original ran over them from every line: 26 s)', () => {
+    const text = `Delivery failed${' \n'.repeat(60_000)}--- Original message ---\nFrom: a@b.test`;
+    const started = performance.now();
+    expect(failureSection(text)).toBe(text.slice(0, text.indexOf('---')));
+    // Not a speed figure: a bound on the quadratic path, which took seconds.
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('readInbound, the sender', () => {
+  it('finds the address of a From written as a group (a colon in an encoded display name makes one)', async () => {
+    const source = 'From: =?utf-8?Q?Dana=0D=0ABcc:_x@evil.test?= <Lead@Prospects.test>\r\nSubject: Hi\r\n\r\nYes\r\n';
+    expect((await readInbound(source)).envelope.from).toBe('lead@prospects.test');
   });
 });
 

@@ -137,7 +137,9 @@ class InboundMail {
     source: string,
   ) {
     this.subject = mail.subject ?? '';
-    this.sender = mail.from?.value[0]?.address?.toLowerCase() ?? '';
+    // A From written as a group (`Name: <a@b>;`, or a display name whose encoded word holds a colon) keeps its
+    // address inside the group: without it the reply would have no one to go to.
+    this.sender = mail.from?.value.flatMap((entry) => entry.group ?? [entry])[0]?.address?.toLowerCase() ?? '';
     const headersEnd = source.search(/\r?\n\r?\n/);
     this.rawBody = headersEnd < 0 ? '' : source.slice(headersEnd);
     const html = typeof mail.html === 'string' ? mail.html.replace(/<[^>]*>/g, ' ') : '';

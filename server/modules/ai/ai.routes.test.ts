@@ -129,21 +129,37 @@ describe('with an OpenAI-compatible provider', () => {
 });
 
 describe('without a provider (offline writer)', () => {
-  it('writes a usable draft from the profile and says it is offline', async () => {
-    const response = await generate(
-      offline.app,
-      offlineUser,
-      'Write an email inviting first-time buyers to our spring open house',
-    );
+  it('writes a draft from the prompt and the profile, and says it is offline', async () => {
+    const prompt =
+      'a friendly note to families in Austin who might sell their home this spring, offering a free home valuation';
+    const response = await generate(offline.app, offlineUser, prompt);
     expect(response.statusCode).toBe(200);
     const draft = response.json();
     expect(draft.source).toBe('offline');
-    expect(draft.subject.toLowerCase()).toContain('first-time buyers to our spring open house');
-    expect(draft.body).toMatch(/^<p>(Dear|Hi|Hey) \{firstName\|there\},<\/p>/);
-    expect(draft.body).toContain('Reyes Realty');
-    expect(draft.body).toContain('Home sales');
-    expect(draft.body).toContain('Dana');
-    expect(draft.body).not.toContain('<script');
+    // A subject about the offer; an opening on the season and the area; the offer; one ask; the sender.
+    expect(draft.subject).toMatch(/^(Your f|F)ree home valuation this spring$/);
+    const paragraphs = [...draft.body.matchAll(/<p>(.*?)<\/p>/g)].map(([, html]) => html);
+    expect(paragraphs[0]).toBe('Hi {firstName|there},');
+    expect(paragraphs[1]).toMatch(/spring .*in Austin, .*families who might sell their home\./);
+    expect(paragraphs[2]).toMatch(/^I'm Dana from Reyes Realty[,.] .*first-time buyers in Austin with home sales\.$/);
+    expect(paragraphs[3]).toContain('a free home valuation');
+    expect(paragraphs[4]).toMatch(/book your free home valuation\?/);
+    expect(paragraphs[5]).toBe('Warm wishes,<br />Dana<br />Reyes Realty');
+    // Never the prompt pasted, never a capital mid-sentence that is not a name.
+    expect(draft.body).not.toContain('families in Austin who might sell their home this spring');
+    expect(draft.body).not.toContain('Families');
+  });
+
+  it('keeps what the prompt says safe and out of the template syntax', async () => {
+    const response = await generate(
+      offline.app,
+      offlineUser,
+      'Invite <b>homeowners</b> to our {{spin: open house | party}} on Saturday <script>alert(1)</script>',
+    );
+    const draft = response.json();
+    expect(response.statusCode).toBe(200);
+    expect(draft.body).not.toMatch(/<script|<b>|\{\{spin/);
+    expect(draft.body.match(/\{[^}]*\}/g)).toEqual(['{firstName|there}']);
   });
 
   it('gives different drafts for different prompts and the same draft for the same prompt', async () => {

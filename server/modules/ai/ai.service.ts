@@ -1,4 +1,4 @@
-import type { AiProviderStatus } from '../../../contract/ai';
+import { AI_PROVIDER_SETTINGS, type AiProviderStatus, type AiWriterStatus } from '../../../contract/ai';
 import type { AiGenerateResponse } from '../../../contract/templates';
 import type { AiConfig } from '../../ai/create-email-writer';
 import type { EmailWriter, WritingStyle } from '../../ai/email-writer';
@@ -6,9 +6,6 @@ import type { UserRow } from '../../db/schema';
 import { sanitizeEmailHtml, textToHtml } from '../templates/sanitize-email-html';
 
 export type AiService = ReturnType<typeof createAiService>;
-
-/** The environment variables that choose the AI provider; the Settings page names them for administrators. */
-const AI_SETTINGS = ['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL'];
 
 export function createAiService(deps: {
   writer: EmailWriter;
@@ -27,6 +24,11 @@ export function createAiService(deps: {
       };
     },
 
+    /** GET /api/ai/status: whether drafts come from a provider or the built-in offline writer. */
+    writerStatus(): AiWriterStatus {
+      return { source: deps.writer.source };
+    },
+
     /** GET /api/admin/ai-provider: which writer drafts, and where (never the key). */
     providerStatus(): AiProviderStatus {
       const online = deps.writer.source === 'ai';
@@ -34,7 +36,7 @@ export function createAiService(deps: {
         source: deps.writer.source,
         baseUrl: online ? (deps.config.aiBaseUrl ?? null) : null,
         model: online ? deps.config.aiModel : null,
-        settings: AI_SETTINGS,
+        settings: [...AI_PROVIDER_SETTINGS],
       };
     },
   };

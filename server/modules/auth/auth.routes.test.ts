@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app';
+import { createContainer } from '../../container';
 import { users } from '../../db/schema';
 import {
   createTestApp,
@@ -6,6 +8,7 @@ import {
   postJson,
   registerUser,
   sessionCookie,
+  testConfig,
   validRegistration,
 } from '../../test/app';
 
@@ -48,6 +51,22 @@ describe('POST /api/auth/register', () => {
     expect(header).toMatch(/SameSite=Lax/);
     expect(header).toMatch(/Path=\//);
     expect(header).not.toMatch(/Secure/);
+  });
+
+  it('sets a Secure session cookie when the app is served over https, and clears it the same way', async () => {
+    const secure = await createTestApp({ secureCookies: true, publicUrl: 'https://reach.example.com' });
+    try {
+      const registered = await postJson(secure.app, '/api/auth/register', validRegistration('secure@example.com'));
+      expect(String(registered.headers['set-cookie'])).toMatch(/lr_session=[^;]+;.*Secure/);
+      const loggedOut = await secure.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        cookies: { lr_session: sessionCookie(registered) ?? '' },
+      });
+      expect(String(loggedOut.headers['set-cookie'])).toMatch(/lr_session=;.*Secure/);
+    } finally {
+      await secure.close();
+    }
   });
 
   it('accepts registration without first and last name', async () => {
@@ -167,6 +186,29 @@ describe('GET /api/auth/user and POST /api/auth/logout', () => {
     expect((await getUser(token)).statusCode).toBe(401);
   });
 
+  it('signs out every session of the user at logout everywhere, and no one else', async () => {
+    await registerUser(app, 'everywhere@example.com');
+    const signIn = async () =>
+      sessionCookie(
+        await postJson(app, '/api/auth/login', { email: 'everywhere@example.com', password: 'correct-horse' }),
+      );
+    const [laptop, phone] = [await signIn(), await signIn()];
+    const other = await registerUser(app, 'onlooker@example.com');
+
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout-everywhere',
+      cookies: { lr_session: phone ?? '' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Signed out on every device' });
+    expect(response.headers['set-cookie']).toMatch(/lr_session=;/);
+    expect((await getUser(laptop)).statusCode).toBe(401);
+    expect((await getUser(phone)).statusCode).toBe(401);
+    expect((await getUser(other)).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/logout-everywhere' })).statusCode).toBe(401);
+  });
+
   it('accepts a logout without a body or a session', async () => {
     const response = await app.inject({ method: 'POST', url: '/api/auth/logout' });
     expect(response.statusCode).toBe(200);
@@ -240,37 +282,71 @@ describe('rate limiting', () => {
   afterAll(() => closeLimited());
   afterEach(() => vi.useRealTimers());
 
-  it('answers a login flood with 429 and lets the real user in a minute later', async () => {
+  it('answers a flood from one address with 429, never shutting the real user out from theirs', async () => {
     const { app: limitedApp } = await limited;
     vi.useFakeTimers({ toFake: ['Date'] });
     await registerUser(limitedApp, 'victim@example.com');
-    const attempt = (password: string) =>
-      postJson(limitedApp, '/api/auth/login', { email: 'victim@example.com', password });
+    const attempt = (password: string, remoteAddress = '198.51.100.7') =>
+      limitedApp.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress,
+        payload: { email: 'victim@example.com', password },
+      });
     for (let i = 0; i < 5; i++) expect((await attempt(`guess-${i}`)).statusCode).toBe(401);
+    // The flood goes on: far more than the account's own limit, all from one address.
+    for (let i = 0; i < 60; i++) expect((await attempt(`guess-${i}`)).statusCode).toBe(429);
 
     const flooded = await attempt('correct-horse');
     expect(flooded.statusCode).toBe(429);
     expect(flooded.json().message).toMatch(/^Too many attempts\. Please wait \d+ seconds? and try again\.$/);
     expect(Number(flooded.headers['retry-after'])).toBeGreaterThan(0);
 
+    // The owner, at home, signs in at once; the flooding address a minute later.
+    expect((await attempt('correct-horse', '203.0.113.20')).statusCode).toBe(200);
     vi.setSystemTime(Date.now() + 61_000);
     expect((await attempt('correct-horse')).statusCode).toBe(200);
   });
 
-  it('limits by email even when the attempts come from many addresses', async () => {
+  it('limits sign-ins to one account from many addresses together', async () => {
     const { app: limitedApp } = await limited;
     await registerUser(limitedApp, 'target@example.com');
     const statuses: number[] = [];
-    for (let i = 0; i < 7; i++) {
+    // Five addresses at their own limit of 5 each reach the account's limit of 25.
+    for (let i = 0; i < 27; i++) {
       const response = await limitedApp.inject({
         method: 'POST',
         url: '/api/auth/login',
-        remoteAddress: `10.0.0.${i + 1}`,
+        remoteAddress: `10.0.${Math.floor(i / 5)}.${(i % 5) + 1}`,
         payload: { email: 'target@example.com', password: 'wrong-password' },
       });
       statuses.push(response.statusCode);
     }
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    expect(statuses.slice(0, 25)).toEqual(Array(25).fill(401));
+    expect(statuses.slice(25)).toEqual([429, 429]);
+  });
+
+  it('counts in the database: two web processes on one database allow what one allows', async () => {
+    const { database } = await limited;
+    const second = await createContainer({ ...testConfig, authRateLimitPerMinute: 5 }, database);
+    const secondApp = await buildApp(second, { webDist: null });
+    try {
+      const { app: firstApp } = await limited;
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const response = await (i % 2 === 0 ? firstApp : secondApp).inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          remoteAddress: '10.7.7.7',
+          payload: validRegistration(`shared-${i}@example.com`),
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
+    } finally {
+      await secondApp.close();
+      await second.close();
+    }
   });
 
   it('limits registrations per address', async () => {

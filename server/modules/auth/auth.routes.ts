@@ -51,6 +51,16 @@ export function authRoutes(
       return { message: 'Signed out' };
     });
 
+    app.post(
+      '/api/auth/logout-everywhere',
+      { schema: { response: { 200: messageSchema } } },
+      async (request, reply) => {
+        await auth.logoutEverywhere(requireUser(request));
+        clearSessionCookie(reply, secureCookies);
+        return { message: 'Signed out on every device' };
+      },
+    );
+
     app.put(
       '/api/user/password',
       { schema: { body: passwordChangeSchema, response: { 200: messageSchema } } },

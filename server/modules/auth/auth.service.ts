@@ -17,6 +17,9 @@ const REGISTRATION_LOCK_ID = 727_465_002;
 /** Emails are unique case-insensitively (users_email_lower_idx); `email` is already lower case. */
 export const hasEmail = (email: string) => sql`lower(${users.email}) = ${email}`;
 
+/** How many times one address's limit the sign-ins to one account from all addresses may reach. */
+const ACCOUNT_LIMIT_FACTOR = 5;
+
 export type RequestContext = { ip: string; userAgent?: string; sessionToken?: string };
 export type SignedIn = { user: UserRow; token: string; expiresAt: Date };
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -26,12 +29,17 @@ export function createAuthService(deps: {
   sessions: SessionsService;
   limiter: RateLimiter;
   clock: Clock;
+  /** Attempts a minute from one address, or on one user's password (AUTH_RATE_LIMIT_PER_MINUTE). */
+  attemptsPerMinute: number;
 }) {
-  const { db, sessions, limiter } = deps;
+  const { db, sessions, limiter, attemptsPerMinute } = deps;
   const now = () => deps.clock.now();
-
-  /** One flood check for every auth attempt, keyed by IP and, where known, by email. */
-  const throttle = (keys: string[]) => limiter.enforce(keys);
+  /**
+   * Sign-ins to one account from every address together. One address can spend at most its own limit on it, far
+   * below this, so a flood from one address never shuts the owner out (decision 0038); this stops a guess spread
+   * over many addresses.
+   */
+  const attemptsPerAccount = attemptsPerMinute * ACCOUNT_LIMIT_FACTOR;
 
   async function startSession(user: UserRow, context: RequestContext): Promise<SignedIn> {
     // A new token at every sign-in: a token planted before sign-in is worthless after it.
@@ -42,7 +50,7 @@ export function createAuthService(deps: {
 
   return {
     async register(input: RegisterInput, context: RequestContext): Promise<SignedIn> {
-      throttle([`register:ip:${context.ip}`]);
+      await limiter.enforce([{ key: `register:ip:${context.ip}`, limit: attemptsPerMinute }]);
       const { password, ...profile } = input;
       const passwordHash = await hashPassword(password);
       const trialEndDate = new Date(now().getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
@@ -67,7 +75,10 @@ export function createAuthService(deps: {
     },
 
     async login(input: LoginInput, context: RequestContext): Promise<SignedIn> {
-      throttle([`login:ip:${context.ip}`, `login:email:${input.email}`]);
+      await limiter.enforce([
+        { key: `login:ip:${context.ip}`, limit: attemptsPerMinute },
+        { key: `login:email:${input.email.toLowerCase()}`, limit: attemptsPerAccount },
+      ]);
       const [user] = await db.select().from(users).where(hasEmail(input.email));
       const valid = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
       if (!user || !valid) throw AppError.unauthorized(INVALID_CREDENTIALS, 'invalid_credentials');
@@ -78,9 +89,14 @@ export function createAuthService(deps: {
       if (context.sessionToken) await sessions.revoke(context.sessionToken);
     },
 
+    /** Ends every session of the user, this one included: a lost phone, a shared computer. */
+    async logoutEverywhere(user: UserRow): Promise<void> {
+      await sessions.revokeAllForUser(user.id);
+    },
+
     /** Changes the password and ends every other session of the user; this one stays signed in. */
     async changePassword(user: UserRow, input: PasswordChangeInput, context: RequestContext): Promise<void> {
-      throttle([`password:user:${user.id}`]);
+      await limiter.enforce([{ key: `password:user:${user.id}`, limit: attemptsPerMinute }]);
       if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
         throw AppError.badRequest('currentPassword: Current password is incorrect', 'wrong_password');
       }

@@ -24,6 +24,8 @@ export function createPasswordResetService(deps: {
   clock: Clock;
   sessions: SessionsService;
   limiter: RateLimiter;
+  /** AUTH_RATE_LIMIT_PER_MINUTE: requests a minute from one address, and for one email. */
+  attemptsPerMinute: number;
   tokenSecret: string;
   publicUrl: string;
   mailer: SystemMailer | null;
@@ -56,7 +58,10 @@ export function createPasswordResetService(deps: {
     /** Sends a link when the address has an account; the answer and its timing are the same either way. */
     async request(email: string, ip: string): Promise<void> {
       if (!mailer) throw AppError.badRequest(RESET_UNAVAILABLE, 'password_reset_unavailable');
-      deps.limiter.enforce([`reset:ip:${ip}`, `reset:email:${email}`]);
+      await deps.limiter.enforce([
+        { key: `reset:ip:${ip}`, limit: deps.attemptsPerMinute },
+        { key: `reset:email:${email.toLowerCase()}`, limit: deps.attemptsPerMinute },
+      ]);
       const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(hasEmail(email));
       if (!user) return;
       const token = randomBytes(32).toString('base64url');

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, type UserRow, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -17,6 +17,20 @@ export function createSessionsService(deps: { db: Database; sessionSecret: strin
   const { db } = deps;
   const now = () => deps.clock.now();
   const hashToken = (token: string) => createHmac('sha256', deps.sessionSecret).update(token).digest('hex');
+  // Every API request runs this: built once and prepared once per connection, so a request neither builds the
+  // query nor sends its text (docs/decisions/0042).
+  const liveSessionUser = db
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('at')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+      ),
+    )
+    .prepare('live_session_user');
 
   return {
     /** Starts a session; the returned token goes into the cookie and nowhere else. */
@@ -39,17 +53,11 @@ export function createSessionsService(deps: { db: Database; sessionSecret: strin
     async resolve(token: string): Promise<UserRow | null> {
       const tokenHash = hashToken(token);
       const at = now();
-      const [row] = await db
-        .select({ user: users, lastSeenAt: sessions.lastSeenAt })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, tokenHash),
-            gt(sessions.expiresAt, at),
-            gt(sessions.lastSeenAt, new Date(at.getTime() - SESSION_IDLE_MS)),
-          ),
-        );
+      const [row] = await liveSessionUser.execute({
+        tokenHash,
+        at: at.toISOString(),
+        idleSince: new Date(at.getTime() - SESSION_IDLE_MS).toISOString(),
+      });
       if (!row) return null;
       if (at.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.tokenHash, tokenHash));

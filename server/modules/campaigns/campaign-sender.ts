@@ -25,6 +25,7 @@ import { DomainError } from '../../lib/domain-error';
 import type { LinkTokens } from '../../lib/link-tokens';
 import { blockAnswer } from '../../mail/block-answer';
 import { type OutgoingMail, TransportError } from '../../mail/transport';
+import { automaticStatusChange } from '../leads/lead-status';
 import { type MailDomainCheck, NO_MAIL_SERVER } from '../leads/mail-domain-check';
 import { replySubject } from '../responses/reply-mail';
 import {
@@ -35,6 +36,7 @@ import {
 } from '../sending/send-allowance';
 import type { SenderConnection, TransportRegistry } from '../sending/transport-registry';
 import { currentStockTip } from '../stock-tips/current-stock-tip';
+import { EmailTooLargeError } from '../templates/render-email';
 import { mailLinks } from '../tracking/mail-links';
 import { sendingWindowOf } from '../users/sending-window';
 import { campaignAccountIds } from './campaign-accounts';
@@ -88,6 +90,11 @@ type RunContext = {
   inFlight: { mails: number };
   /** The run's last reservation: its loops take theirs one after another, so they wake in the order of their slots. */
   lastReservation: Promise<unknown>;
+  /**
+   * The bounce being settled and weighed by the brake: no loop claims another row until it is, so a brake that
+   * trips stops the run after the mails already in flight, not after whatever the other loops sent meanwhile.
+   */
+  bounceSettling: Promise<unknown>;
 };
 
 /**
@@ -391,15 +398,24 @@ export function createCampaignSender(deps: {
       await settle(row, { state: 'skipped', lastError: `${NO_MAIL_SERVER}: not sent.` });
       return 'sent';
     }
-    const mail = composeCampaignMail({
-      recipient: row,
-      lead,
-      user,
-      account,
-      template: versionOf(template, step.variants, row.variant),
-      links: mailLinks({ linkTokens, publicUrl, recipientId: row.id, trackingEnabled: campaign.trackingEnabled }),
-      stockTip: context.stockTip,
-    });
+    let mail: OutgoingMail;
+    try {
+      mail = composeCampaignMail({
+        recipient: row,
+        lead,
+        user,
+        account,
+        template: versionOf(template, step.variants, row.variant),
+        links: mailLinks({ linkTokens, publicUrl, recipientId: row.id, trackingEnabled: campaign.trackingEnabled }),
+        stockTip: context.stockTip,
+      });
+    } catch (error) {
+      // This lead's mail cannot be made; the others can.
+      if (!(error instanceof EmailTooLargeError)) throw error;
+      await allowance.release(reservation);
+      await settle(row, { state: 'failed', lastError: error.message });
+      return 'sent';
+    }
     if (step.sameThread) await continueThread(mail, row);
     try {
       await transports.send(account, mail, connection);
@@ -437,15 +453,20 @@ export function createCampaignSender(deps: {
       if (error.kind === 'permanent') {
         // 5.1.x: no such mailbox. The lead is bounced and never mailed again; the bounce brake counts it.
         const bounced = /\b5\.1\.\d+\b/.test(error.message);
-        await settle(row, { state: 'failed', lastError: error.message, ...(bounced && { bouncedAt: clock.now() }) });
-        if (bounced) {
+        if (!bounced) {
+          await settle(row, { state: 'failed', lastError: error.message });
+          return 'sent';
+        }
+        const settling = (async () => {
+          await settle(row, { state: 'failed', lastError: error.message, bouncedAt: clock.now() });
           await db
             .update(leads)
-            .set({ status: 'bounced', statusReason: `The mailbox does not exist: ${error.message}` })
+            .set(automaticStatusChange('bounced', `The mailbox does not exist: ${error.message}`))
             .where(eq(leads.id, lead.id));
-          if (await brakes.mailBounced(campaign.id)) return 'stop';
-        }
-        return 'sent';
+          return brakes.mailBounced(campaign.id);
+        })();
+        context.bounceSettling = settling.catch(() => undefined);
+        return (await settling) ? 'stop' : 'sent';
       }
       if (row.attempts >= MAX_ATTEMPTS) {
         await settle(row, { state: 'failed', lastError: `Gave up after ${row.attempts} tries: ${error.message}` });
@@ -494,6 +515,7 @@ export function createCampaignSender(deps: {
         await allowance.release(reservation);
         throw new CampaignWaitingError('The worker is stopping', 1);
       }
+      await context.bounceSettling;
       const claimed = await claimNext(campaignId, account);
       if (!claimed) {
         await allowance.release(reservation);
@@ -546,7 +568,15 @@ export function createCampaignSender(deps: {
       };
       const includesTip = [...steps.values()].some((step) => step.template?.includeStockTip);
       const stockTip = includesTip ? await currentStockTip(db, user.id) : null;
-      const context = { campaign, user, steps, stockTip, inFlight: { mails: 0 }, lastReservation: Promise.resolve() };
+      const context = {
+        campaign,
+        user,
+        steps,
+        stockTip,
+        inFlight: { mails: 0 },
+        lastReservation: Promise.resolve(),
+        bounceSettling: Promise.resolve(),
+      };
       const outcomes = await Promise.allSettled(
         Array.from({ length: SEND_CONCURRENCY }, () => sendLoop(campaignId, context, afterMail)),
       );

@@ -12,6 +12,7 @@ import {
 import type { ReplyIntent } from '../../mail/inbound/reply-intent';
 import type { CampaignBrakes } from '../campaigns/campaign-brakes';
 import { ownMessageRowId } from '../campaigns/message-id';
+import { automaticStatusChange } from '../leads/lead-status';
 
 /** The mailbox a message was read from. */
 export type ReadingAccount = { id: number; userId: string; email: string };
@@ -174,7 +175,7 @@ export function createInboundService(deps: {
           // A bounce leaves an unsubscribed lead unsubscribed; a complaint or an unsubscribe in words always wins.
           await tx
             .update(leads)
-            .set({ status: record.leadStatus, statusReason: record.statusReason })
+            .set(automaticStatusChange(record.leadStatus, record.statusReason))
             .where(
               and(
                 eq(leads.id, matched.leadId),
@@ -220,12 +221,16 @@ export function createInboundService(deps: {
 type InboundRecord = {
   kind: InboundKind;
   details: InboundDetails;
-  leadStatus?: 'bounced' | 'unsubscribed';
-  /** Why, in a sentence, as the lead's details show it. */
-  statusReason?: string;
   /** The failed mail's error, for a permanent bounce. */
   failMail?: string;
-};
+} & (
+  | { leadStatus?: undefined }
+  | {
+      leadStatus: 'bounced' | 'unsubscribed';
+      /** Why, in a sentence, as the lead's details show it. */
+      statusReason: string;
+    }
+);
 
 function recordOf(classification: InboundClassification, intent: ReplyIntent | null, leadEmail: string): InboundRecord {
   switch (classification.kind) {

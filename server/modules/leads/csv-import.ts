@@ -1,10 +1,11 @@
 import { type MappedCsvRow, mapCsvRow } from '../../../contract/csv-leads';
 import { isValidEmail } from '../../../contract/email';
-import type { CsvRowError } from '../../../contract/leads';
-
-const MAX_NAME_LENGTH = 200;
-const MAX_CUSTOM_VALUE_LENGTH = 5000;
-const MAX_CUSTOM_FIELDS = 100;
+import {
+  type CsvRowError,
+  MAX_CUSTOM_FIELDS,
+  MAX_CUSTOM_VALUE_LENGTH,
+  MAX_LEAD_NAME_LENGTH as MAX_NAME_LENGTH,
+} from '../../../contract/leads';
 
 export type CheckedChunk = { valid: MappedCsvRow[]; errors: CsvRowError[] };
 

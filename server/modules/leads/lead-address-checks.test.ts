@@ -113,9 +113,19 @@ describe('checking lead addresses before sending (local DNS server, SMTP peer)',
     expect(lead.statusReason).toMatch(/^The mailbox does not exist: .*550 5\.1\.1 <gone@mx\.test>: no such user/);
   });
 
-  it('says a lead unsubscribed with the link in an email', async () => {
+  it('says a lead unsubscribed with the link in an email, and that it was not by hand', async () => {
     const owner = await campaignTo('link', ['eve@mx.test']);
     const row = await owner.row('eve@mx.test');
+    // Set back to active by hand earlier: the link's unsubscribe is the lead's own again.
+    for (const status of ['bounced', 'active']) {
+      await t.app.inject({
+        method: 'PATCH',
+        url: `/api/leads/${owner.leadId('eve@mx.test')}`,
+        payload: { status },
+        headers: { cookie: `lr_session=${owner.token}` },
+      });
+    }
+    expect(await owner.lead('eve@mx.test')).toMatchObject({ status: 'active', statusChangedByHand: true });
     const response = await t.app.inject({
       method: 'POST',
       url: `/u/${createLinkTokens(testConfig.sessionSecret).sign('unsubscribe', row.id)}`,
@@ -126,6 +136,8 @@ describe('checking lead addresses before sending (local DNS server, SMTP peer)',
     expect(await owner.lead('eve@mx.test')).toMatchObject({
       status: 'unsubscribed',
       statusReason: 'Unsubscribed with the link in an email',
+      statusChangedAt: expect.any(String),
+      statusChangedByHand: false,
     });
   });
 });

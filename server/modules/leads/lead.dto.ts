@@ -16,5 +16,7 @@ export function toLeadDto(row: LeadRow): Lead {
     isDisposable: isDisposableAddress(row.email),
     customFields: row.customFields,
     createdAt: row.createdAt.toISOString(),
+    statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
+    statusChangedByHand: row.statusChangedBy !== null,
   };
 }

@@ -16,6 +16,7 @@ import {
   matchingLeadIdsSchema,
   sentWeeksFilterSchema,
   sentWeeksQuerySchema,
+  updateLeadSchema,
 } from '../../../contract/leads';
 import { requireUser } from '../auth/auth.plugin';
 import type { LeadsService } from './leads.service';
@@ -58,6 +59,12 @@ export function leadsRoutes(leadsService: LeadsService): FastifyPluginAsyncZod {
       '/api/leads',
       { schema: { body: createLeadSchema, response: { 201: leadSchema } } },
       async (request, reply) => reply.status(201).send(await leadsService.create(requireUser(request), request.body)),
+    );
+
+    app.patch(
+      '/api/leads/:id',
+      { schema: { params: idParams, body: updateLeadSchema, response: { 200: leadSchema } } },
+      async (request) => leadsService.update(requireUser(request), request.params.id, request.body),
     );
 
     app.delete(

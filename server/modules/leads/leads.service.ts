@@ -1,32 +1,74 @@
 import { setImmediate as yieldToOtherWork } from 'node:timers/promises';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { MappedCsvRow } from '../../../contract/csv-leads';
 import {
   CSV_CHUNK_ROWS,
   CSV_ERROR_DETAILS_LIMIT,
   type CsvRowError,
   type CsvUploadResult,
+  type Lead,
   type LeadContactHistory,
   type LeadCounts,
   type LeadDetail,
-  type LeadFlag,
+  type LeadListQuery,
+  type LeadStatus,
   type LeadWithSentWeeks,
   MATCHING_IDS_LIMIT,
   type MatchingLeadIds,
   type SentWeeksFilter,
+  type UpdateLeadInput,
 } from '../../../contract/leads';
 import { type Database, queryRows } from '../../db/client';
-import { leadCounts, leads, type UserRow } from '../../db/schema';
+import { type LeadRow, leadCounts, leads, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { resourceId } from '../../lib/resource-id';
 import { csvLine } from './csv-export';
 import { checkCsvChunk } from './csv-import';
-import { DISPOSABLE_DOMAINS } from './disposable-domains';
 import { toLeadDto } from './lead.dto';
 import { leadHistory, leadHistoryWithSummary } from './lead-history';
-import { ROLE_LOCAL_PARTS } from './role-addresses';
+import { listLeads, newestFirst } from './lead-list';
+import { mergeSearchIndexPending, upkeepAfterImport } from './lead-table-upkeep';
 
 export type LeadsService = ReturnType<typeof createLeadsService>;
+
+const handStatusReason: Record<LeadStatus, string> = {
+  active: 'Set to active by hand',
+  unsubscribed: 'Marked unsubscribed by hand',
+  bounced: 'Marked bounced by hand',
+};
+
+/**
+ * The columns of a status change by hand: who and when are recorded. A lead who unsubscribed themselves (the
+ * link, a complaint, a reply; not by hand) is set back to active only when the user confirms they asked for it.
+ */
+function handStatusChange(user: UserRow, lead: LeadRow, changes: UpdateLeadInput) {
+  const status = changes.status ?? lead.status;
+  const unsubscribedThemselves = lead.status === 'unsubscribed' && lead.statusChangedBy === null;
+  if (status === 'active' && unsubscribedThemselves && !changes.resubscribeConfirmed) {
+    throw AppError.conflict(
+      'This lead unsubscribed. Set them back to active only if they asked to receive your emails again.',
+      'lead_unsubscribed',
+    );
+  }
+  return {
+    status,
+    statusReason:
+      status === 'active' && unsubscribedThemselves
+        ? `${handStatusReason.active}: they asked to receive emails again`
+        : handStatusReason[status],
+    statusChangedAt: sql`now()`,
+    statusChangedBy: user.id,
+  };
+}
+
+/** PostgreSQL's unique_violation, as node-postgres and PGlite report it (Drizzle wraps it as the cause). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
 
 /** SPEC's CSV upload result message. */
 export const uploadCompleteMessage = (counts: { added: number; duplicates: number; errors: number }) =>
@@ -35,9 +77,6 @@ export const uploadCompleteMessage = (counts: { added: number; duplicates: numbe
 type NewLead = { email: string; firstName?: string | null; lastName?: string | null; company?: string | null };
 
 const EXPORT_PAGE_SIZE = 5000;
-// Matches the index leads_user_created_idx exactly (drizzle-kit writes it DESC NULLS LAST), so the list is an
-// index scan that stops after one page.
-const newestFirst = [sql`${leads.createdAt} DESC NULLS LAST`, sql`${leads.id} DESC NULLS LAST`];
 
 /** Active leads of the user matching SPEC §9's sent-weeks filter (checked by the route's schema). */
 function matchingSentWeeks(user: UserRow, filter: SentWeeksFilter): SQL | undefined {
@@ -55,17 +94,6 @@ function matchingSentWeeks(user: UserRow, filter: SentWeeksFilter): SQL | undefi
           ? sql`NOT ${sentIn(Number(week))}`
           : undefined;
   return and(eq(leads.userId, user.id), eq(leads.status, 'active'), condition);
-}
-
-/**
- * Leads with the flag: the address's local part or domain in the list, passed as one array parameter. `= ANY` of
- * an array known at planning is a hashed lookup per row (PostgreSQL 14+); `IN (SELECT unnest(…))` was planned as a
- * nested loop over the list for every row (minutes at a million leads), so it is not used.
- */
-function flagged(flag: LeadFlag): SQL {
-  return flag === 'role'
-    ? sql`split_part(lower(${leads.email}), '@', 1) = ANY(${sql.param(ROLE_LOCAL_PARTS)}::text[])`
-    : sql`split_part(lower(${leads.email}), '@', 2) = ANY(${sql.param(DISPOSABLE_DOMAINS)}::text[])`;
 }
 
 export function createLeadsService(deps: { db: Database }) {
@@ -103,15 +131,11 @@ export function createLeadsService(deps: { db: Database }) {
   }
 
   return {
-    async list(user: UserRow, page: { limit: number; offset: number; flag?: LeadFlag }) {
-      const rows = await db
-        .select()
-        .from(leads)
-        .where(and(eq(leads.userId, user.id), page.flag && flagged(page.flag)))
-        .orderBy(...newestFirst)
-        .limit(page.limit)
-        .offset(page.offset);
-      return rows.map(toLeadDto);
+    /** Housekeeping: the search entries of leads added one by one, merged as an import's are. */
+    mergeSearchIndexPending: () => mergeSearchIndexPending(db),
+
+    async list(user: UserRow, query: LeadListQuery) {
+      return (await listLeads(db, user, query)).map(toLeadDto);
     },
 
     async counts(user: UserRow): Promise<LeadCounts> {
@@ -145,6 +169,32 @@ export function createLeadsService(deps: { db: Database }) {
       return toLeadDto(created);
     },
 
+    /** PATCH /api/leads/{id}: the fields given, and a status change by hand (decision 0035). */
+    async update(user: UserRow, id: string, changes: UpdateLeadInput): Promise<Lead> {
+      const lead = await ownedLead(user, id);
+      const values: PgUpdateSetSource<typeof leads> = {
+        ...(changes.email !== undefined && { email: changes.email }),
+        ...(changes.firstName !== undefined && { firstName: changes.firstName || null }),
+        ...(changes.lastName !== undefined && { lastName: changes.lastName || null }),
+        ...(changes.company !== undefined && { company: changes.company || null }),
+        ...(changes.customFields !== undefined && { customFields: changes.customFields }),
+        ...(changes.status !== undefined && changes.status !== lead.status && handStatusChange(user, lead, changes)),
+      };
+      if (Object.keys(values).length === 0) return toLeadDto(lead);
+      try {
+        const [updated] = await db
+          .update(leads)
+          .set(values)
+          .where(and(eq(leads.id, lead.id), eq(leads.userId, user.id)))
+          .returning();
+        if (!updated) throw AppError.notFound('Lead not found');
+        return toLeadDto(updated);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw AppError.conflict('A lead with this email already exists', 'lead_exists');
+        throw error;
+      }
+    },
+
     async remove(user: UserRow, id: string): Promise<void> {
       const lead = await ownedLead(user, id);
       await db.delete(leads).where(and(eq(leads.id, lead.id), eq(leads.userId, user.id)));
@@ -168,6 +218,7 @@ export function createLeadsService(deps: { db: Database }) {
         duplicates += checked.valid.length - inserted;
         errors.push(...checked.errors);
       }
+      if (added > 0) await upkeepAfterImport(db);
       const result: CsvUploadResult = {
         message: uploadCompleteMessage({ added, duplicates, errors: errors.length }),
         added,

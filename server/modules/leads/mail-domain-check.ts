@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { type LeadRow, leads, mailDomainChecks } from '../../db/schema';
 import { type DnsQuery, type DnsResolver, isNoRecordError } from '../../dns/dns-resolver';
 import type { Clock } from '../../lib/clock';
+import { automaticStatusChange } from './lead-status';
 
 /** The status reason of a lead whose domain cannot receive mail. */
 export const NO_MAIL_SERVER = 'No mail server for this domain';
@@ -92,7 +93,7 @@ export function createMailDomainCheck(deps: {
       if ((await acceptsMail(domainOf(senderEmail))) !== true) return false;
       await db
         .update(leads)
-        .set({ status: 'bounced', statusReason: NO_MAIL_SERVER })
+        .set(automaticStatusChange('bounced', NO_MAIL_SERVER))
         .where(and(eq(leads.id, lead.id), eq(leads.status, 'active')));
       return true;
     },

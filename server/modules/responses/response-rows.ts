@@ -12,7 +12,7 @@ import {
   type TemplateRow,
   templates,
 } from '../../db/schema';
-import { renderEmail, stepSpinSeed } from '../templates/render-email';
+import { EmailTooLargeError, renderEmail, stepSpinSeed } from '../templates/render-email';
 
 type LeadFields = Pick<LeadRow, 'firstName' | 'lastName' | 'email' | 'company'>;
 
@@ -61,11 +61,21 @@ export function selectResponses(db: Database) {
     .$dynamic();
 }
 
+/** The mail as rendered for the lead; none when the lead's details have grown too large for it since. */
+function readBack(...args: Parameters<typeof renderEmail>) {
+  try {
+    return renderEmail(...args);
+  } catch (error) {
+    if (error instanceof EmailTooLargeError) return null;
+    throw error;
+  }
+}
+
 /** Our mail's subject and text: a reply as written, a campaign mail as its template renders for the lead. */
 export function outboundText({ mail, template }: OutboundMail, lead: LeadFields | null) {
   if (mail.kind !== 'campaign') return { subject: mail.subject ?? '', body: mail.bodyText ?? '' };
   // With the seed it was sent with, so the spins read as the lead received them.
-  const rendered = template ? renderEmail(template, lead ?? {}, stepSpinSeed(mail.leadId ?? 0, mail.step)) : null;
+  const rendered = template ? readBack(template, lead ?? {}, stepSpinSeed(mail.leadId ?? 0, mail.step)) : null;
   return { subject: mail.subject ?? rendered?.subject ?? '', body: rendered?.text ?? '' };
 }
 

@@ -1,8 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { warmupToday } from '../../../contract/warmup';
 import { emailAccounts, providerConnections, users } from '../../db/schema';
 import { createTestDatabase } from '../../test/database';
-import { createSendAllowance, DailyLimitError, localDay, nextLocalMidnight } from './send-allowance';
+import {
+  createSendAllowance,
+  DailyLimitError,
+  localDay,
+  nextLocalMidnight,
+  warmupLimitTodaySql,
+} from './send-allowance';
 
 const database = await createTestDatabase();
 afterAll(() => database.dispose());
@@ -99,5 +107,33 @@ describe('the send allowance', () => {
     expect(localDay(new Date('2026-03-07T23:30:00Z'), 'Europe/Paris')).toBe('2026-03-08');
     expect(localDay(new Date('2026-03-08T03:00:00Z'), 'America/Chicago')).toBe('2026-03-07');
     expect(localDay(new Date('2026-03-07T20:00:00Z'), 'Asia/Kolkata')).toBe('2026-03-08');
+  });
+});
+
+describe('the warm-up limit in SQL', () => {
+  it('is the limit of contract/warmup.ts for any account and local day', async () => {
+    const account = await newAccount(50);
+    const toDate = (offset: number) => new Date(Date.UTC(2026, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          dailyLimit: fc.integer({ min: 1, max: 2000 }),
+          warmupEnabled: fc.boolean(),
+          warmupStartDate: fc.option(fc.integer({ min: 0, max: 400 }).map(toDate)),
+          warmupDailyStep: fc.integer({ min: 1, max: 50 }),
+        }),
+        // A clock or timezone change can put today before the start.
+        fc.integer({ min: -10, max: 500 }).map(toDate),
+        async (ramp, today) => {
+          await database.db.update(emailAccounts).set(ramp).where(eq(emailAccounts.id, account.id));
+          const [{ limit }] = await database.db
+            .select({ limit: sql<number>`${warmupLimitTodaySql(sql`${today}::text`)}` })
+            .from(emailAccounts)
+            .where(eq(emailAccounts.id, account.id));
+          expect(Number(limit)).toBe(warmupToday(ramp, today).limitToday);
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });

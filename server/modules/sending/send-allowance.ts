@@ -1,6 +1,6 @@
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { warmupToday } from '../../../contract/warmup';
+import { WARMUP_FIRST_DAY_LIMIT, warmupToday } from '../../../contract/warmup';
 import type { Database } from '../../db/client';
 import { type EmailAccountRow, emailAccounts, type UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -122,20 +122,11 @@ export function createSendAllowance(deps: { db: Database; clock: Clock; random?:
     async reserveRotating(user: Pick<UserRow, 'id' | 'timezone'>, accountIds: number[]): Promise<RotatingReservation> {
       const day = today(user);
       const now = clock.now();
-      const mailboxes = () =>
-        db
-          .select()
-          .from(emailAccounts)
-          .where(and(inArray(emailAccounts.id, accountIds), eq(emailAccounts.userId, user.id)));
-      // Each mailbox's limit after warm-up, worked out here so the ramp stays one rule (contract/warmup.ts).
-      const limits = Object.fromEntries(
-        (await mailboxes()).map((account) => [account.id, withLimitToday(account, day).dailyLimit]),
-      );
       const [row] = await reserveRotatingQuery.execute({
         now: now.toISOString(),
         day,
         userId: user.id,
-        limits: JSON.stringify(limits),
+        accountIds: `{${accountIds.join(',')}}`,
         jitter: 1 + random() / 2,
       });
       if (row) {
@@ -147,7 +138,13 @@ export function createSendAllowance(deps: { db: Database; clock: Clock; random?:
         };
         return { reservation: { accountId: account.id, day }, account, connection, sendAt: slot };
       }
-      const accounts = (await mailboxes()).map((account) => withLimitToday(account, day));
+      const mailboxes = await db
+        .select()
+        .from(emailAccounts)
+        .where(and(inArray(emailAccounts.id, accountIds), eq(emailAccounts.userId, user.id)))
+        // In the order they were connected, so the waiting reason names them the same way every time.
+        .orderBy(emailAccounts.id);
+      const accounts = mailboxes.map((account) => withLimitToday(account, day));
       const atLimit = accounts.filter((account) => account.status !== 'error');
       if (atLimit.length === 0) throw new NoSendingAccountError('None of the campaign’s mailboxes can send');
       // Only an active account becomes rate limited; an authentication error stays visible.
@@ -174,9 +171,18 @@ export function createSendAllowance(deps: { db: Database; clock: Clock; random?:
 }
 
 /**
- * reserveRotating's one statement, prepared once: it runs before every campaign mail. `limits` maps each mailbox
- * id to its limit today (after warm-up).
+ * An account's daily limit on the user's local date `day` (a text placeholder), after warm-up: the rule of
+ * contract/warmup.ts written in SQL, so the statement that runs before every campaign mail need not read the
+ * accounts first. `send-allowance.test.ts` checks it against warmupToday for random accounts and days.
  */
+export function warmupLimitTodaySql(day: SQL) {
+  return sql`CASE WHEN ${emailAccounts.warmupEnabled} THEN least(${emailAccounts.dailyLimit},
+      ${WARMUP_FIRST_DAY_LIMIT} + (greatest(1, (${day}::date - coalesce(${emailAccounts.warmupStartDate}, ${day})::date) + 1) - 1)
+        * ${emailAccounts.warmupDailyStep})
+    ELSE ${emailAccounts.dailyLimit} END`;
+}
+
+/** reserveRotating's one statement, prepared once: it runs before every campaign mail. */
 function rotatingReservation(db: Database) {
   const reserved = db
     .$with('reserved', {
@@ -189,10 +195,10 @@ function rotatingReservation(db: Database) {
       sql`WITH chosen AS (
             SELECT id, greatest(coalesce(next_send_at, ${sql.placeholder('now')}::timestamptz), ${sql.placeholder('now')}::timestamptz) AS slot
             FROM email_accounts
-            JOIN jsonb_each_text(${sql.placeholder('limits')}::jsonb) AS limits(account_id, limit_today)
-              ON id = limits.account_id::bigint
-            WHERE user_id = ${sql.placeholder('userId')} AND status <> 'error'
-              AND (last_reset_date IS DISTINCT FROM ${sql.placeholder('day')} OR sent_today < limits.limit_today::int)
+            WHERE id = ANY(${sql.placeholder('accountIds')}::bigint[])
+              AND user_id = ${sql.placeholder('userId')} AND status <> 'error'
+              AND (last_reset_date IS DISTINCT FROM ${sql.placeholder('day')}
+                OR sent_today < ${warmupLimitTodaySql(sql`${sql.placeholder('day')}::text`)})
             ORDER BY next_send_at NULLS FIRST, id
             LIMIT 1
             FOR UPDATE OF email_accounts)

@@ -7,7 +7,7 @@ import { resolveAllowedMailHost } from '../../mail/host-guard';
 import { ImapInbox } from '../../mail/imap-inbox';
 import type { MailInbox } from '../../mail/inbox';
 import type { OAuthProviderName, OAuthTokens } from '../../mail/oauth-provider';
-import { SmtpTransport } from '../../mail/smtp-transport';
+import { type SmtpTimeouts, SmtpTransport } from '../../mail/smtp-transport';
 import {
   CredentialsUnreadableError,
   type MailTransport,
@@ -50,6 +50,7 @@ export function createTransportRegistry(deps: {
   db: Database;
   secrets: SecretBox;
   clock: Clock;
+  smtpTimeouts?: Partial<SmtpTimeouts>;
   apiTransport: ApiTransportFactory;
   apiInbox: ApiInboxFactory;
 }) {
@@ -90,7 +91,7 @@ export function createTransportRegistry(deps: {
     const version = { sealed: connection.credentials };
     if (credentials.kind === 'smtp') {
       const address = await resolveAllowedMailHost(credentials.smtp.host, 'SMTP');
-      return { transport: new SmtpTransport(credentials.smtp, address), version };
+      return { transport: new SmtpTransport(credentials.smtp, address, deps.smtpTimeouts), version };
     }
     // OAuth tokens are only ever stored for the sign-in providers.
     const provider = connection.provider as OAuthProviderName;

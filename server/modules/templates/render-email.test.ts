@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderEmail } from './render-email';
+import { EmailTooLargeError, PERSONALISATION_LIMIT_BYTES, renderEmail } from './render-email';
 
 describe('renderEmail', () => {
   it('renders the subject, the HTML and a plain-text twin for one lead', () => {
@@ -47,5 +47,23 @@ describe('renderEmail', () => {
       '1:1',
     );
     expect(spanning.html).not.toMatch(/onmouseover/i);
+  });
+
+  it('renders markup nested thousands of levels deep (unclosed tags) instead of overflowing the stack', () => {
+    const email = renderEmail({ subject: 's', body: `${'<a href="{company}">'.repeat(5000)}deep` }, {}, '1:1');
+    expect(email.html).toContain('<a');
+    expect(email.text.length).toBeLessThan(100_000);
+  });
+
+  it('refuses a mail the lead’s details grow by more than the limit, and renders one just under it', () => {
+    const company = 'C'.repeat(200);
+    const grows = (times: number) => ({ subject: 'Hi', body: '<p>{company}</p>'.repeat(times) });
+    const under = Math.floor(PERSONALISATION_LIMIT_BYTES / (company.length - '{company}'.length));
+    expect(renderEmail(grows(under), { company }, '1:1').text).toContain(company);
+    expect(() => renderEmail(grows(under + 1), { company }, '1:1')).toThrow(EmailTooLargeError);
+    // {company} 27,000 times with a 200-character value: megabytes once filled in.
+    expect(() => renderEmail(grows(27_000), { company }, '1:1')).toThrow(
+      /^Not sent: this lead's details make the email more than 256 KB longer than its template\./,
+    );
   });
 });

@@ -19,12 +19,16 @@ export function trackingRoutes(service: TrackingService): FastifyPluginAsync {
     // The same image for any token, valid or not: the answer tells nothing about the link.
     app.get<{ Params: { token: string } }>('/t/o/:token', async (request, reply) => {
       await service.open(request.params.token, hitRequest(request));
-      return reply
-        .type('image/gif')
-        .header('cache-control', 'no-store, no-cache, must-revalidate, max-age=0')
-        .header('pragma', 'no-cache')
-        .header('expires', '0')
-        .send(PIXEL);
+      return (
+        reply
+          .type('image/gif')
+          .header('cache-control', 'no-store, no-cache, must-revalidate, max-age=0')
+          .header('pragma', 'no-cache')
+          .header('expires', '0')
+          // Webmail in a browser loads it from its own origin.
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .send(PIXEL)
+      );
     });
 
     app.get<{ Params: { token: string }; Querystring: { u?: unknown } }>('/t/c/:token', async (request, reply) => {

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { campaignRecipients, leads, users } from '../../db/schema';
 import type { LinkTokens } from '../../lib/link-tokens';
 import { senderName } from '../campaigns/campaign-mail';
+import { automaticStatusChange } from '../leads/lead-status';
 
 export type UnsubscribeService = ReturnType<typeof createUnsubscribeService>;
 
@@ -50,7 +51,7 @@ export function createUnsubscribeService(deps: { db: Database; linkTokens: LinkT
         // A bounced lead stays bounced: it is not mailed either way.
         await tx
           .update(leads)
-          .set({ status: 'unsubscribed', statusReason: 'Unsubscribed with the link in an email' })
+          .set(automaticStatusChange('unsubscribed', 'Unsubscribed with the link in an email'))
           .where(and(eq(leads.id, found.lead.id), eq(leads.status, 'active')));
         await tx
           .update(campaignRecipients)

@@ -13,8 +13,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!drawerOpen) return;
+    // An Esc that closed a layer over the drawer (the user menu) has been handled: the drawer stays open.
     const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setDrawerOpen(false);
+      if (event.key === 'Escape' && !event.defaultPrevented) setDrawerOpen(false);
     };
     window.addEventListener('keydown', closeOnEscape);
     return () => window.removeEventListener('keydown', closeOnEscape);

@@ -9,6 +9,7 @@ import { PasswordCard } from '@/features/settings/components/password-card';
 import { ProfileInformationCard } from '@/features/settings/components/profile-information-card';
 import { SenderDetailsCard } from '@/features/settings/components/sender-details-card';
 import { SendingWindowCard } from '@/features/settings/components/sending-window-card';
+import { SessionsCard } from '@/features/settings/components/sessions-card';
 import { SubscriptionCard } from '@/features/settings/components/subscription-card';
 import { TimezoneCard } from '@/features/settings/components/timezone-card';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -30,6 +31,7 @@ export default function SettingsRoute() {
         <SendingWindowCard user={user} />
         <TimezoneCard user={user} />
         <PasswordCard />
+        <SessionsCard />
         {user.isAdmin && <AiProviderCard />}
       </div>
     </>

@@ -12,6 +12,7 @@ export async function getLeadContactHistory(id: number): Promise<LeadContactHist
 export const leadContactHistoryQueryOptions = (id: number) =>
   queryOptions({ queryKey: leadQueryKeys.contactHistoryOf(id), queryFn: () => getLeadContactHistory(id) });
 
-export function useLeadContactHistory(id: number) {
-  return useQuery(leadContactHistoryQueryOptions(id));
+/** `enabled: false` once the lead is being deleted: its history is not asked again. */
+export function useLeadContactHistory(id: number, { enabled = true } = {}) {
+  return useQuery({ ...leadContactHistoryQueryOptions(id), enabled });
 }

@@ -12,6 +12,7 @@ export async function getLeadDetail(id: number): Promise<LeadDetail> {
 export const leadDetailQueryOptions = (id: number) =>
   queryOptions({ queryKey: leadQueryKeys.detail(id), queryFn: () => getLeadDetail(id) });
 
-export function useLeadDetail(id: number) {
-  return useQuery(leadDetailQueryOptions(id));
+/** `enabled: false` once the lead is being deleted: its details are not asked again. */
+export function useLeadDetail(id: number, { enabled = true } = {}) {
+  return useQuery({ ...leadDetailQueryOptions(id), enabled });
 }

@@ -1,4 +1,4 @@
-import { LEADS_PAGE_SIZE, type LeadFlag } from '@contract/leads';
+import { LEADS_PAGE_SIZE, type LeadFlag, type LeadStatus } from '@contract/leads';
 import { sharedQueryKeys } from '@/lib/query-keys';
 
 // Keys are paths (SPEC §7: a read GETs its key's parts joined with '/'), so prefixes invalidate families of reads.
@@ -7,6 +7,9 @@ export const leadQueryKeys = {
   list: [...sharedQueryKeys.leads, { limit: LEADS_PAGE_SIZE }] as const,
   /** The list of role addresses only, or of disposable domains only. */
   flaggedList: (flag: LeadFlag) => [...sharedQueryKeys.leads, { limit: LEADS_PAGE_SIZE, flag }] as const,
+  /** "Search all": the server's matches for the words and the status or flag. */
+  search: (query: { search: string; status?: LeadStatus; flag?: LeadFlag }) =>
+    [...sharedQueryKeys.leads, { limit: LEADS_PAGE_SIZE, ...query }] as const,
   detail: (id: number) => [...sharedQueryKeys.leads, id] as const,
   counts: ['/api/leads/count'] as const,
   contactHistory: sharedQueryKeys.leadContactHistory,

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import { sharedQueryKeys } from '@/lib/query-keys';
 import { leadQueryKeys } from './lead-query-keys';
 
@@ -9,6 +9,12 @@ const dependentKeys = [
   leadQueryKeys.contactHistory,
 ];
 
+const isSearchAllKey = (queryKey: readonly unknown[]) =>
+  queryKey[0] === leadQueryKeys.all[0] &&
+  typeof queryKey[1] === 'object' &&
+  queryKey[1] !== null &&
+  'search' in queryKey[1];
+
 /**
  * After a lead is added or a CSV imported: the list starts again at page 1 (SPEC §4), and every read derived
  * from the leads is refreshed.
@@ -18,6 +24,8 @@ export async function refreshAfterLeadsAdded(queryClient: QueryClient): Promise<
     queryClient.resetQueries({ queryKey: leadQueryKeys.list, exact: true }),
     queryClient.resetQueries({ queryKey: leadQueryKeys.flaggedList('role'), exact: true }),
     queryClient.resetQueries({ queryKey: leadQueryKeys.flaggedList('disposable'), exact: true }),
+    // "Search all" answers: the new leads may match.
+    queryClient.resetQueries({ predicate: ({ queryKey }) => isSearchAllKey(queryKey) }),
     // Each lead's details ('/api/leads', id); the list itself was reset above.
     queryClient.invalidateQueries({
       predicate: ({ queryKey }) => queryKey[0] === leadQueryKeys.all[0] && typeof queryKey[1] === 'number',
@@ -28,15 +36,28 @@ export async function refreshAfterLeadsAdded(queryClient: QueryClient): Promise<
 }
 
 /**
- * After a lead is deleted: the loaded list drops the row in place (SPEC §4) and is only marked stale, so it
- * reloads on the next visit rather than now; the rest is refreshed.
+ * After a lead is deleted: the loaded lists drop the row in place (SPEC §4). The lead's own reads are never asked
+ * again (a 404): dropped when nothing shows them; Client Details, open while it deletes, has stopped its own, which
+ * go when it closes.
  */
 export async function refreshAfterLeadDeleted(queryClient: QueryClient, id: number): Promise<void> {
-  queryClient.removeQueries({ queryKey: leadQueryKeys.detail(id), exact: true });
-  queryClient.removeQueries({ queryKey: leadQueryKeys.contactHistoryOf(id), exact: true });
+  queryClient.removeQueries({ queryKey: leadQueryKeys.detail(id), exact: true, type: 'inactive' });
+  queryClient.removeQueries({ queryKey: leadQueryKeys.contactHistoryOf(id), exact: true, type: 'inactive' });
+  await refreshAfterLeadChanged(queryClient, ({ queryKey }) => queryKey[1] !== id);
+}
+
+/**
+ * After a lead is deleted or edited (its row already dropped or replaced in the loaded lists): the lists are only
+ * marked stale, so they reload on the next visit rather than now and nothing scrolls; the counts (a status may have
+ * changed) and every read derived from the leads are refreshed.
+ */
+export async function refreshAfterLeadChanged(
+  queryClient: QueryClient,
+  dependent: (query: Query) => boolean = () => true,
+): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: leadQueryKeys.all, refetchType: 'none' }),
     queryClient.invalidateQueries({ queryKey: leadQueryKeys.counts }),
-    ...dependentKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    ...dependentKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey, predicate: dependent })),
   ]);
 }

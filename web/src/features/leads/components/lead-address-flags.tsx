@@ -1,5 +1,6 @@
 import type { Lead } from '@contract/leads';
 import { Badge } from '@/components/ui/badge';
+import { formatDay } from '@/lib/format-date';
 
 // Flags warn, they never block: the user decides whether such a lead is worth a mail.
 const flags = [
@@ -29,7 +30,9 @@ export function LeadAddressBadges({ lead }: { lead: Lead }) {
 /** Why the lead is bounced or unsubscribed, and why its address flags matter, in sentences. */
 export function LeadAddressNotes({ lead }: { lead: Lead }) {
   const notes = [
-    ...(lead.statusReason ? [lead.statusReason] : []),
+    ...(lead.statusReason
+      ? [lead.statusChangedAt ? `${lead.statusReason} (${formatDay(lead.statusChangedAt)})` : lead.statusReason]
+      : []),
     ...flags.filter((flag) => flag.on(lead)).map((flag) => flag.why),
   ];
   if (notes.length === 0) return null;

@@ -4,8 +4,8 @@ import { errorToastMessage } from '@/lib/api';
 import { useLeadContactHistory } from '../api/get-lead-contact-history';
 import { LeadHistoryItem } from './lead-history-item';
 
-function HistoryBody({ leadId }: { leadId: number }) {
-  const { data, error, isPending } = useLeadContactHistory(leadId);
+function HistoryBody({ leadId, enabled }: { leadId: number; enabled: boolean }) {
+  const { data, error, isPending } = useLeadContactHistory(leadId, { enabled });
   if (isPending) return <Skeleton className="h-12 w-full" />;
   if (error) return <p className="text-destructive text-sm">{errorToastMessage(error, 'Failed to load history')}</p>;
   if (data.emailHistory.length === 0) {
@@ -22,14 +22,14 @@ function HistoryBody({ leadId }: { leadId: number }) {
 }
 
 /** Our mails to the lead and what came back, newest first. */
-export function LeadEmailHistoryCard({ leadId }: { leadId: number }) {
+export function LeadEmailHistoryCard({ leadId, enabled = true }: { leadId: number; enabled?: boolean }) {
   return (
     <Card className="gap-3 py-5">
       <CardHeader className="px-5">
         <CardTitle>Email Communication History</CardTitle>
       </CardHeader>
       <CardContent className="px-5">
-        <HistoryBody leadId={leadId} />
+        <HistoryBody leadId={leadId} enabled={enabled} />
       </CardContent>
     </Card>
   );

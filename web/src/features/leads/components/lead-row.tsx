@@ -1,5 +1,6 @@
 import type { Lead } from '@contract/leads';
 import { Trash2 } from 'lucide-react';
+import type { MouseEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDay } from '@/lib/format-date';
@@ -16,28 +17,47 @@ type LeadRowProps = {
 };
 
 /**
- * One list row. The whole row opens the details (a stretched button under the content); the delete button sits
- * above it, so the two never nest.
+ * A click on the row opens the details, except on the email (text to select and copy) or when the click ends a
+ * text selection. The name is the row's button: Tab reaches it and Enter opens the details.
  */
+function opensDetails(event: MouseEvent<HTMLElement>): boolean {
+  const target = event.target as HTMLElement;
+  if (target.closest('button, a, [data-selectable-text]')) return false;
+  return (window.getSelection()?.toString() ?? '') === '';
+}
+
+/** One list row. On a phone the email wraps whole and the company sits under it. */
 export function LeadRow({ lead, position, deleting, onOpen, onDelete }: LeadRowProps) {
   const name = leadName(lead);
   return (
-    <div className="relative flex h-full items-center gap-3 border-b px-4 transition-colors hover:bg-muted/50 sm:gap-4 sm:px-6">
+    // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a larger mouse target for the name's button, which keyboards and screen readers use.
+    <div
+      onClick={(event) => opensDetails(event) && onOpen()}
+      className="flex h-full min-h-[72px] cursor-pointer items-center gap-3 border-b px-4 py-3 transition-colors hover:bg-muted/50 sm:gap-4 sm:px-6"
+    >
       <span className="w-8 shrink-0 text-right text-muted-foreground text-xs tabular-nums">{position}</span>
       <LeadAvatar lead={lead} />
-      <div className="min-w-0 flex-1">
-        <button
-          type="button"
-          onClick={onOpen}
-          className="block max-w-full truncate text-left font-medium text-sm outline-none after:absolute after:inset-0 focus-visible:after:ring-[3px] focus-visible:after:ring-ring/40 focus-visible:after:ring-inset"
-        >
-          {name ?? <span className="text-muted-foreground italic">Name not provided</span>}
-        </button>
-        <p className="truncate text-muted-foreground text-sm">{lead.email}</p>
-      </div>
-      <div className="hidden w-44 min-w-0 md:block">
-        <p className="truncate text-sm">{lead.company}</p>
-        <p className="truncate text-muted-foreground text-xs">Added {formatDay(lead.createdAt)}</p>
+      {/* On a phone the company sits under the email; from md up it is a column of its own, with the date. */}
+      <div className="min-w-0 flex-1 md:flex md:items-center md:gap-4">
+        <div className="min-w-0 md:flex-1">
+          <button
+            type="button"
+            onClick={onOpen}
+            className="block max-w-full truncate rounded-sm text-left font-medium text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/40"
+          >
+            {name ?? <span className="text-muted-foreground italic">Name not provided</span>}
+          </button>
+          <p
+            data-selectable-text
+            className="w-fit max-w-full cursor-text break-all text-muted-foreground text-sm md:truncate"
+          >
+            {lead.email}
+          </p>
+        </div>
+        <div className="min-w-0 md:w-44">
+          {lead.company && <p className="break-words text-sm md:truncate">{lead.company}</p>}
+          <p className="hidden truncate text-muted-foreground text-xs md:block">Added {formatDay(lead.createdAt)}</p>
+        </div>
       </div>
       <LeadStatusBadge status={lead.status} />
       <Button
@@ -46,7 +66,7 @@ export function LeadRow({ lead, position, deleting, onOpen, onDelete }: LeadRowP
         aria-label={`Delete ${lead.email}`}
         disabled={deleting}
         onClick={onDelete}
-        className="relative z-10 text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
+        className="text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
       >
         {deleting ? <Spinner className="size-4" /> : <Trash2 />}
       </Button>

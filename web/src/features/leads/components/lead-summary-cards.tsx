@@ -9,13 +9,15 @@ import type { LeadStatusFilter } from '../lib/lead-display';
 type SummaryCardProps = {
   label: string;
   value: ReactNode;
+  /** What the figure counts, under it. */
+  caption?: string;
   icon: LucideIcon;
   tone: string;
   selected?: boolean;
   onSelect?: () => void;
 };
 
-function SummaryCard({ label, value, icon: Icon, tone, selected, onSelect }: SummaryCardProps) {
+function SummaryCard({ label, value, caption, icon: Icon, tone, selected, onSelect }: SummaryCardProps) {
   const body = (
     <>
       <div className="min-w-0">
@@ -25,6 +27,7 @@ function SummaryCard({ label, value, icon: Icon, tone, selected, onSelect }: Sum
         ) : (
           <p className="mt-1 truncate font-bold text-2xl tabular-nums tracking-tight">{value}</p>
         )}
+        {caption && <p className="mt-0.5 text-muted-foreground text-xs">{caption}</p>}
       </div>
       <div className={cn('hidden size-10 shrink-0 items-center justify-center rounded-lg sm:flex', tone)}>
         <Icon className="size-5" aria-hidden="true" />
@@ -51,13 +54,19 @@ function SummaryCard({ label, value, icon: Icon, tone, selected, onSelect }: Sum
 
 const formatCount = (value: number) => value.toLocaleString('en-US');
 
-/** Total, Active and Unsubscribed set the status filter when clicked; Showing counts the rows loaded so far. */
+/** What the Showing card counts: rows loaded (of the list, or of "Search all"'s matches) and what they are. */
+export type ShowingFigure = { loaded: number; caption: string };
+
+/**
+ * Total, Active and Unsubscribed set the status filter when clicked; Showing counts the rows loaded so far out of
+ * all leads, and says what they are.
+ */
 export function LeadSummaryCards({
-  loadedCount,
+  showing,
   statusFilter,
   onStatusFilter,
 }: {
-  loadedCount: number;
+  showing: ShowingFigure;
   statusFilter: LeadStatusFilter;
   onStatusFilter: (status: LeadStatusFilter) => void;
 }) {
@@ -95,13 +104,14 @@ export function LeadSummaryCards({
         value={
           counts ? (
             <>
-              {formatCount(loadedCount)}
+              {formatCount(showing.loaded)}
               <span className="font-medium text-base text-muted-foreground"> / {formatCount(counts.total)}</span>
             </>
           ) : (
             countOf(undefined)
           )
         }
+        caption={counts ? showing.caption : undefined}
         icon={Eye}
         tone="bg-sky-50 text-sky-700"
       />

@@ -1,22 +1,35 @@
+import { LEADS_PAGE_SIZE } from '@contract/leads';
 import { Download, Plus, Search, Upload } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
+import { useLeadCounts } from '../api/get-lead-counts';
 import { useLeads } from '../api/get-leads';
-import { filterLeads, flagOf, type LeadStatusFilter } from '../lib/lead-display';
+import { type LeadSearch, useSearchAllLeads } from '../api/search-all-leads';
+import { filterLeads, flagOf, type LeadStatusFilter, statusOf } from '../lib/lead-display';
 import { AddLeadDialog } from './add-lead-dialog';
 import { LeadDetailsDialog } from './lead-details-dialog';
 import { LeadFinderDialog } from './lead-finder/lead-finder-dialog';
-import { LeadSummaryCards } from './lead-summary-cards';
+import { LeadSummaryCards, type ShowingFigure } from './lead-summary-cards';
 import { LeadsFilters } from './leads-filters';
 import { LeadsListCard } from './leads-list-card';
+import { SearchAllBar } from './search-all-bar';
 import { UploadCsvDialog } from './upload-csv-dialog';
 
-/** The Leads Database screen (SPEC §2): summary, search and filter over the loaded rows, the list and its dialogs. */
+const sameSearch = (a: LeadSearch, b: LeadSearch) =>
+  a.search === b.search && a.status === b.status && a.flag === b.flag;
+
+/**
+ * The Leads Database screen (SPEC §2): summary, search and filter over the loaded rows, the list and its dialogs.
+ * When not every lead is loaded and the loaded rows hold less than a page of matches, "Search all N leads" asks the
+ * server for the same words and filter; changing them goes back to the loaded rows.
+ */
 export function LeadsScreen() {
   const [search, setSearch] = useState('');
   const [statusFilter, setStatusFilter] = useState<LeadStatusFilter>('all');
   const leadsQuery = useLeads(flagOf(statusFilter));
+  const { data: counts } = useLeadCounts();
+  const [searchAll, setSearchAll] = useState<LeadSearch | null>(null);
   const [addOpen, setAddOpen] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [finderOpen, setFinderOpen] = useState(false);
@@ -25,10 +38,44 @@ export function LeadsScreen() {
   const loadedLeads = leadsQuery.data ?? [];
   // Typing stays responsive while thousands of loaded rows are filtered.
   const deferredSearch = useDeferredValue(search);
-  const shownLeads = useMemo(
+  const localMatches = useMemo(
     () => filterLeads(leadsQuery.data ?? [], deferredSearch, statusFilter),
     [leadsQuery.data, deferredSearch, statusFilter],
   );
+
+  const current: LeadSearch = { search: search.trim(), status: statusOf(statusFilter), flag: flagOf(statusFilter) };
+  const filtering = current.search !== '' || current.status !== undefined;
+  const searchingAll = searchAll !== null && sameSearch(searchAll, current);
+  const serverQuery = useSearchAllLeads(searchingAll ? searchAll : null);
+  const canSearchAll = filtering && !searchingAll && leadsQuery.hasNextPage && localMatches.length < LEADS_PAGE_SIZE;
+
+  const list = searchingAll
+    ? {
+        leads: serverQuery.data ?? [],
+        loading: serverQuery.isPending,
+        error: serverQuery.error,
+        canLoadMore: serverQuery.hasNextPage,
+        loadingMore: serverQuery.isFetchingNextPage,
+        onLoadMore: () => serverQuery.fetchNextPage(),
+        onRetry: () => serverQuery.refetch(),
+      }
+    : {
+        leads: localMatches,
+        loading: leadsQuery.isPending,
+        error: leadsQuery.error,
+        canLoadMore: leadsQuery.hasNextPage,
+        loadingMore: leadsQuery.isFetchingNextPage,
+        onLoadMore: () => leadsQuery.fetchNextPage(),
+        onRetry: () => leadsQuery.refetch(),
+      };
+  const showing: ShowingFigure = searchingAll
+    ? { loaded: list.leads.length, caption: 'matches loaded, from all leads' }
+    : {
+        loaded: loadedLeads.length,
+        caption: filtering
+          ? `leads loaded; ${localMatches.length.toLocaleString('en-US')} of them match`
+          : 'leads loaded',
+      };
 
   return (
     <div>
@@ -61,21 +108,20 @@ export function LeadsScreen() {
       />
 
       <div className="grid gap-6">
-        <LeadSummaryCards
-          loadedCount={loadedLeads.length}
-          statusFilter={statusFilter}
-          onStatusFilter={setStatusFilter}
-        />
+        <LeadSummaryCards showing={showing} statusFilter={statusFilter} onStatusFilter={setStatusFilter} />
         <LeadsFilters search={search} onSearch={setSearch} status={statusFilter} onStatus={setStatusFilter} />
+        {(canSearchAll || searchingAll) && (
+          <SearchAllBar
+            searchingAll={searchingAll}
+            loadedCount={loadedLeads.length}
+            total={counts?.total}
+            onSearchAll={() => setSearchAll(current)}
+            onBack={() => setSearchAll(null)}
+          />
+        )}
         <LeadsListCard
-          leads={shownLeads}
-          filtered={search.trim() !== '' || statusFilter !== 'all'}
-          loading={leadsQuery.isPending}
-          error={leadsQuery.error}
-          canLoadMore={leadsQuery.hasNextPage}
-          loadingMore={leadsQuery.isFetchingNextPage}
-          onLoadMore={() => leadsQuery.fetchNextPage()}
-          onRetry={() => leadsQuery.refetch()}
+          {...list}
+          filtered={filtering || statusFilter !== 'all'}
           onOpenLead={setOpenLeadId}
           onUpload={() => setUploadOpen(true)}
         />

@@ -1,13 +1,23 @@
+import { confirmAction } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { errorToastMessage } from '@/lib/api';
 import { useDeleteLead } from '../api/delete-lead';
 
-/** Deletes a lead after the browser confirm of SPEC §5, with the toasts of SPEC §8. */
+/** SPEC §5's question, whole, as the dialog's description. */
+const DELETE_QUESTION = 'Are you sure you want to delete this lead? This action cannot be undone.';
+
+/** Deletes a lead after the app's confirm dialog asks SPEC §5's question, with the toasts of SPEC §8. */
 export function useDeleteLeadWithConfirm() {
   const mutation = useDeleteLead();
 
   const deleteWithConfirm = async (id: number): Promise<boolean> => {
-    if (!window.confirm('Are you sure you want to delete this lead? This action cannot be undone.')) return false;
+    const confirmed = await confirmAction({
+      title: 'Delete Lead',
+      description: DELETE_QUESTION,
+      confirmLabel: 'Delete',
+      destructive: true,
+    });
+    if (!confirmed) return false;
     try {
       await mutation.mutateAsync(id);
       toast({ title: 'Success', description: 'Lead deleted successfully' });
@@ -22,5 +32,7 @@ export function useDeleteLeadWithConfirm() {
     deleteWithConfirm,
     isPending: mutation.isPending,
     pendingId: mutation.isPending ? mutation.variables : null,
+    /** The lead this hook deleted last: its reads must not be asked again. */
+    deletedId: mutation.isSuccess ? mutation.variables : null,
   };
 }

@@ -4,6 +4,7 @@ import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { LeadRow } from './lead-row';
 import { useDeleteLeadWithConfirm } from './use-delete-lead-with-confirm';
 
+/** A row's height on a wide screen; on a phone a long email wraps and the company sits under it, so rows grow. */
 export const LEAD_ROW_HEIGHT = 72;
 
 /** The distance from the top of the document to the element, kept current as the content above it changes. */
@@ -23,7 +24,7 @@ function useDocumentOffset(ref: RefObject<HTMLElement | null>): number {
 
 /**
  * The rows are virtualised against the page's own scroll: only the rows in view are in the document, so thousands
- * of loaded leads scroll smoothly.
+ * of loaded leads scroll smoothly. Each row is measured as it renders, since on a phone rows differ in height.
  */
 export function VirtualLeadRows({ leads, onOpenLead }: { leads: Lead[]; onOpenLead: (id: number) => void }) {
   const listRef = useRef<HTMLUListElement>(null);
@@ -48,11 +49,13 @@ export function VirtualLeadRows({ leads, onOpenLead }: { leads: Lead[]; onOpenLe
         return (
           <li
             key={item.key}
+            ref={virtualizer.measureElement}
+            data-index={item.index}
             // Only some rows are in the document, so each says where it sits in the whole list.
             aria-setsize={leads.length}
             aria-posinset={item.index + 1}
             className="absolute inset-x-0 top-0"
-            style={{ height: LEAD_ROW_HEIGHT, transform: `translateY(${item.start - scrollMargin}px)` }}
+            style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
           >
             <LeadRow
               lead={lead}

@@ -14,6 +14,8 @@ const lead = (overrides: Partial<Lead>): Lead => ({
   isDisposable: false,
   customFields: {},
   createdAt: '2025-01-01T00:00:00.000Z',
+  statusChangedAt: null,
+  statusChangedByHand: false,
   ...overrides,
 });
 

@@ -8,6 +8,11 @@ export function flagOf(filter: LeadStatusFilter): LeadFlag | undefined {
   return filter === 'role' || filter === 'disposable' ? filter : undefined;
 }
 
+/** The status a filter asks for, if it is one. */
+export function statusOf(filter: LeadStatusFilter): LeadStatus | undefined {
+  return filter === 'active' || filter === 'unsubscribed' || filter === 'bounced' ? filter : undefined;
+}
+
 function matchesFilter(lead: Lead, filter: LeadStatusFilter): boolean {
   if (filter === 'all') return true;
   if (filter === 'role') return lead.isRoleAddress;

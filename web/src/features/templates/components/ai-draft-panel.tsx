@@ -1,6 +1,8 @@
+import { AI_PROVIDER_SETTINGS } from '@contract/ai';
 import type { AiGenerateResponse } from '@contract/templates';
 import { ChevronDown, CloudOff, Sparkles } from 'lucide-react';
 import { useState } from 'react';
+import { SettingNames } from '@/components/setting-names';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,19 +11,45 @@ import { toast } from '@/components/ui/use-toast';
 import { errorToastMessage } from '@/lib/api';
 import { cn } from '@/lib/utils';
 import { useGenerateFromPrompt } from '../api/generate-from-prompt';
+import { useAiStatus } from '../api/get-ai-status';
+
+/** Without an AI provider: who can set one up, and that the built-in writer drafts meanwhile. */
+function OfflineWriterNote({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <p className="mt-3 flex gap-1.5 text-muted-foreground text-xs">
+      <CloudOff className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+      {isAdmin ? (
+        <span>
+          No AI provider is set up, so the built-in offline writer drafts for now. As the administrator, you can set{' '}
+          <SettingNames names={AI_PROVIDER_SETTINGS} /> in the server's environment (any OpenAI-compatible provider) and
+          restart it.
+        </span>
+      ) : (
+        <span>
+          No AI provider is set up, so the built-in offline writer drafts for now. Your administrator can set up an AI
+          provider for better drafts.
+        </span>
+      )}
+    </p>
+  );
+}
 
 /**
  * AI drafting from a description (SPEC §2, §5, §8): a success fills the subject and the body. It starts open for a
- * new template and folded for an existing one, where a draft would replace written work.
+ * new template and folded for an existing one, where a draft would replace written work. Without a provider it says
+ * so before the first draft; only an administrator (`isAdmin`) is shown the server settings that choose one.
  */
 export function AiDraftPanel({
   defaultOpen,
+  isAdmin,
   onGenerated,
 }: {
   defaultOpen: boolean;
+  isAdmin: boolean;
   onGenerated: (draft: Pick<AiGenerateResponse, 'subject' | 'body'>) => void;
 }) {
   const generate = useGenerateFromPrompt();
+  const status = useAiStatus();
   const [open, setOpen] = useState(defaultOpen);
   const [prompt, setPrompt] = useState('');
   const [writtenOffline, setWrittenOffline] = useState(false);
@@ -82,15 +110,9 @@ export function AiDraftPanel({
           placeholder="Describe the email, e.g. a friendly note to local homeowners offering a free home valuation"
           className="resize-y bg-card"
         />
+        {(status.data?.source === 'offline' || writtenOffline) && <OfflineWriterNote isAdmin={isAdmin} />}
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-          {writtenOffline ? (
-            <p className="flex items-center gap-1.5 text-muted-foreground text-xs">
-              <CloudOff className="size-3.5 shrink-0" aria-hidden="true" />
-              Written offline — for better drafts, your administrator can set AI_BASE_URL, AI_API_KEY and AI_MODEL
-            </p>
-          ) : (
-            <p className="text-muted-foreground text-xs">Replaces the subject and body with a draft you can edit.</p>
-          )}
+          <p className="text-muted-foreground text-xs">Replaces the subject and body with a draft you can edit.</p>
           <Button type="button" size="sm" onClick={onGenerate} disabled={generate.isPending} className="ml-auto">
             {generate.isPending ? <Spinner className="size-4" /> : <Sparkles />}
             {generate.isPending ? 'Generating...' : 'Generate with AI'}

@@ -17,7 +17,10 @@ function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   );
 }
 
-/** One template in the grid. The body is shown as plain text taken from its HTML, never as HTML. */
+/**
+ * One template in the grid. The body is shown as plain text taken from its HTML, never as HTML. A click anywhere on
+ * the card opens it for editing, as Edit does: the name is a button whose area covers the card, under the actions.
+ */
 export function TemplateCard({
   template,
   deleting,
@@ -36,17 +39,21 @@ export function TemplateCard({
   return (
     <article
       aria-labelledby={titleId}
-      className="flex flex-col rounded-xl border bg-card p-5 shadow-sm transition-shadow hover:shadow-md"
+      className="relative flex flex-col rounded-xl border bg-card p-5 shadow-sm transition-shadow hover:shadow-md"
     >
       <div className="flex items-start justify-between gap-3">
         <h3 id={titleId} className="min-w-0 truncate font-semibold" title={template.name}>
-          {template.name}
+          <button
+            type="button"
+            onClick={onEdit}
+            className="block max-w-full cursor-pointer truncate text-left outline-none after:absolute after:inset-0 after:rounded-xl focus-visible:after:ring-[3px] focus-visible:after:ring-ring/50"
+          >
+            {template.name}
+          </button>
         </h3>
         <TemplateStatusBadge status={template.status} />
       </div>
-      <p className="mt-1 truncate font-medium text-sm" title={template.subject}>
-        {template.subject}
-      </p>
+      <p className="mt-1 truncate font-medium text-sm">{template.subject}</p>
       <p className="mt-2 line-clamp-3 text-muted-foreground text-sm">{excerpt || 'No body text'}</p>
 
       {(template.weekNumber !== null || template.includeStockTip || attachmentCount > 0) && (
@@ -62,14 +69,14 @@ export function TemplateCard({
       )}
 
       <div className="mt-auto flex items-center justify-end gap-2 pt-5">
-        <Button variant="outline" size="sm" onClick={onEdit}>
+        <Button variant="outline" size="sm" className="relative" onClick={onEdit}>
           <Pencil />
           Edit
         </Button>
         <Button
           variant="ghost"
           size="icon"
-          className="size-8 text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
+          className="relative size-8 text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
           aria-label={`Delete ${template.name}`}
           title="Delete template"
           disabled={deleting}

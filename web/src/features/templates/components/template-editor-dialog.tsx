@@ -1,5 +1,6 @@
 import type { Template } from '@contract/templates';
-import { lazy, Suspense } from 'react';
+import { lazy, type RefObject, Suspense, useRef } from 'react';
+import { confirmAction } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { errorToastMessage } from '@/lib/api';
@@ -21,10 +22,12 @@ function EditorLoading() {
   );
 }
 
+type EditorProps = { isAdmin: boolean; unsavedChanges: RefObject<boolean>; onSaved: () => void };
+
 /** The editor, once an existing template's attachments (left out of the list) have loaded. */
-function EditorForTemplate({ template, onDone }: { template: Template | null; onDone: () => void }) {
+function EditorForTemplate({ template, ...editorProps }: EditorProps & { template: Template | null }) {
   const detail = useTemplate(template?.id ?? null);
-  if (!template) return <TemplateEditorForm key="new" template={null} onDone={onDone} />;
+  if (!template) return <TemplateEditorForm key="new" template={null} {...editorProps} />;
   if (detail.isError) {
     return (
       <p role="alert" className="px-6 py-16 text-center text-destructive text-sm">
@@ -33,29 +36,42 @@ function EditorForTemplate({ template, onDone }: { template: Template | null; on
     );
   }
   if (!detail.data) return <EditorLoading />;
-  return <TemplateEditorForm key={template.id} template={detail.data} onDone={onDone} />;
+  return <TemplateEditorForm key={template.id} template={detail.data} {...editorProps} />;
 }
 
 /**
  * The template editor modal, for a new template (`template` null) or an existing one. The form lives inside the
- * content, so each opening starts from the template as stored.
+ * content, so each opening starts from the template as stored. Closing it (Esc, ✕, Cancel, a click outside) with
+ * unsaved changes asks first; a save closes it at once.
  */
 export function TemplateEditorDialog({
   open,
   template,
-  onOpenChange,
+  isAdmin,
+  onClose,
 }: {
   open: boolean;
   template: Template | null;
-  onOpenChange: (open: boolean) => void;
+  isAdmin: boolean;
+  onClose: () => void;
 }) {
+  const unsavedChanges = useRef(false);
+  const closeUnlessKept = async () => {
+    const discard =
+      !unsavedChanges.current ||
+      (await confirmAction({
+        title: 'Discard unsaved changes?',
+        description: 'Your changes to this template have not been saved.',
+        confirmLabel: 'Discard',
+        cancelLabel: 'Keep editing',
+        destructive: true,
+      }));
+    if (discard) onClose();
+  };
+
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        className="max-w-6xl gap-0 p-0"
-        // A stray click beside the dialog must not throw away a half-written email.
-        onInteractOutside={(event) => event.preventDefault()}
-      >
+    <Dialog open={open} onOpenChange={(next) => !next && closeUnlessKept()}>
+      <DialogContent className="max-w-6xl gap-0 p-0">
         <DialogHeader className="border-b px-6 py-5">
           <DialogTitle>{template ? 'Edit Template' : 'Create Template'}</DialogTitle>
           <DialogDescription>
@@ -63,7 +79,7 @@ export function TemplateEditorDialog({
           </DialogDescription>
         </DialogHeader>
         <Suspense fallback={<EditorLoading />}>
-          <EditorForTemplate template={template} onDone={() => onOpenChange(false)} />
+          <EditorForTemplate template={template} isAdmin={isAdmin} unsavedChanges={unsavedChanges} onSaved={onClose} />
         </Suspense>
       </DialogContent>
     </Dialog>

@@ -1,11 +1,17 @@
 import type { TemplateDetail } from '@contract/templates';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { DialogClose } from '@/components/ui/dialog';
+import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useWarnBeforeUnload } from '@/lib/use-warn-before-unload';
 import { insertAtSelection } from '../lib/insert-at-selection';
-import { emptyTemplateForm, type TemplateFormValues, templateFormFromTemplate } from '../lib/template-form';
+import {
+  emptyTemplateForm,
+  hasUnsavedTemplateChanges,
+  type TemplateFormValues,
+  templateFormFromTemplate,
+} from '../lib/template-form';
 import { AiDraftPanel } from './ai-draft-panel';
 import { AttachmentsField } from './attachments-field';
 import { DeliverabilityPanel } from './deliverability-panel';
@@ -16,11 +22,25 @@ import { TemplateSettingsFields } from './template-settings-fields';
 import { useSaveTemplate } from './use-save-template';
 import { useTemplateBodyEditor } from './use-template-body-editor';
 
-/** The fields of a new or existing template beside its live preview; `onDone` closes the editor after a save. */
-export function TemplateEditorForm({ template, onDone }: { template: TemplateDetail | null; onDone: () => void }) {
-  const [values, setValues] = useState<TemplateFormValues>(() =>
+/**
+ * The fields of a new or existing template beside its live preview; `onSaved` closes the editor after a save.
+ * Whether it holds unsaved changes is kept in `unsavedChanges`, for the dialog to ask before it closes.
+ */
+export function TemplateEditorForm({
+  template,
+  isAdmin,
+  unsavedChanges,
+  onSaved,
+}: {
+  template: TemplateDetail | null;
+  isAdmin: boolean;
+  unsavedChanges: RefObject<boolean>;
+  onSaved: () => void;
+}) {
+  const [loaded] = useState<TemplateFormValues>(() =>
     template ? templateFormFromTemplate(template) : emptyTemplateForm,
   );
+  const [values, setValues] = useState(loaded);
   const set = <K extends keyof TemplateFormValues>(key: K, value: TemplateFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
@@ -31,7 +51,18 @@ export function TemplateEditorForm({ template, onDone }: { template: TemplateDet
     onChange: (body) => set('body', body),
     onFocus: () => setVariableTarget('body'),
   });
+  // What the rich-text editor makes of the loaded body, read once as it opens.
+  const [loadedBodyAsEdited] = useState(() => editor.getHTML());
   const { save, isSaving } = useSaveTemplate(template);
+
+  const unsaved = hasUnsavedTemplateChanges(values, loaded, loadedBodyAsEdited);
+  useWarnBeforeUnload(unsaved);
+  useEffect(() => {
+    unsavedChanges.current = unsaved;
+    return () => {
+      unsavedChanges.current = false;
+    };
+  }, [unsaved, unsavedChanges]);
 
   const insertVariable = (token: string) => {
     const subject = subjectRef.current;
@@ -52,7 +83,7 @@ export function TemplateEditorForm({ template, onDone }: { template: TemplateDet
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await save(values)) onDone();
+    if (await save(values)) onSaved();
   };
 
   return (
@@ -73,6 +104,7 @@ export function TemplateEditorForm({ template, onDone }: { template: TemplateDet
 
         <AiDraftPanel
           defaultOpen={template === null}
+          isAdmin={isAdmin}
           onGenerated={(draft) => {
             set('subject', draft.subject);
             editor.commands.setContent(draft.body);
@@ -138,8 +170,8 @@ export function TemplateEditorForm({ template, onDone }: { template: TemplateDet
         </div>
       </div>
 
-      {/* Stays in view while the dialog scrolls, so saving never needs a scroll to the bottom. */}
-      <div className="sticky bottom-0 z-10 flex justify-end gap-2 border-t bg-card px-6 py-4 lg:col-start-1 lg:row-start-2 lg:pr-0">
+      {/* Stays in view while the dialog scrolls, so saving never needs a scroll to the bottom; stacked on a phone. */}
+      <DialogFooter className="sticky bottom-0 z-10 border-t bg-card px-6 py-4 lg:col-start-1 lg:row-start-2 lg:pr-0">
         <DialogClose asChild>
           <Button type="button" variant="outline">
             Cancel
@@ -148,7 +180,7 @@ export function TemplateEditorForm({ template, onDone }: { template: TemplateDet
         <Button type="submit" disabled={isSaving}>
           {isSaving ? 'Saving...' : template ? 'Save Changes' : 'Create Template'}
         </Button>
-      </div>
+      </DialogFooter>
     </form>
   );
 }

@@ -10,8 +10,11 @@ import { TemplateGrid } from './template-grid';
 import { TemplatesFilters } from './templates-filters';
 import { useDeleteTemplateWithConfirm } from './use-delete-template-with-confirm';
 
-/** The Email Templates screen (SPEC §2): search and status filter over the cards, and the editor modal. */
-export function TemplatesScreen() {
+/**
+ * The Email Templates screen (SPEC §2): search and status filter over the cards, and the editor modal. `isAdmin`:
+ * the signed-in user administers this server, so the editor may name its settings.
+ */
+export function TemplatesScreen({ isAdmin }: { isAdmin: boolean }) {
   const templatesQuery = useTemplates();
   const [search, setSearch] = useState('');
   const [statusFilter, setStatusFilter] = useState<TemplateStatusFilter>('all');
@@ -57,9 +60,8 @@ export function TemplatesScreen() {
       <TemplateEditorDialog
         open={editing !== null}
         template={editing?.template ?? null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
+        isAdmin={isAdmin}
+        onClose={() => setEditing(null)}
       />
     </div>
   );

@@ -1,13 +1,20 @@
+import { confirmAction } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { errorToastMessage } from '@/lib/api';
 import { useDeleteTemplate } from '../api/delete-template';
 
-/** Deletes a template after the browser confirm of SPEC §5, with the toasts of SPEC §8. */
+/** Deletes a template after the app's own confirm with SPEC §5's question, with the toasts of SPEC §8. */
 export function useDeleteTemplateWithConfirm() {
   const mutation = useDeleteTemplate();
 
   const deleteWithConfirm = async (id: number): Promise<void> => {
-    if (!window.confirm('Are you sure you want to delete this template?')) return;
+    const confirmed = await confirmAction({
+      title: 'Delete template?',
+      description: 'Are you sure you want to delete this template?',
+      confirmLabel: 'Delete',
+      destructive: true,
+    });
+    if (!confirmed) return;
     try {
       await mutation.mutateAsync(id);
       toast({ title: 'Template Deleted', description: 'The template has been deleted.' });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   emptyTemplateForm,
   hasRequiredTemplateFields,
+  hasUnsavedTemplateChanges,
   type TemplateFormValues,
   templateFormFromTemplate,
   toTemplateInput,
@@ -68,5 +69,43 @@ describe('WEEK_NUMBERS', () => {
     expect(WEEK_NUMBERS).toHaveLength(52);
     expect(WEEK_NUMBERS[0]).toBe(1);
     expect(WEEK_NUMBERS.at(-1)).toBe(52);
+  });
+});
+
+describe('hasUnsavedTemplateChanges', () => {
+  const brochure = { name: 'brochure.pdf', contentType: 'application/pdf', contentBytes: 'JVBERi0=' };
+  const loaded: TemplateFormValues = { ...filled, weekNumber: 3, attachments: [brochure] };
+  const asEdited = '<p>Hi <strong>{firstName}</strong></p>';
+
+  it('sees nothing to lose in the editor as it opened, or changed and changed back', () => {
+    expect(hasUnsavedTemplateChanges(loaded, loaded, asEdited)).toBe(false);
+    expect(hasUnsavedTemplateChanges({ ...loaded, attachments: [{ ...brochure }] }, loaded, asEdited)).toBe(false);
+    expect(hasUnsavedTemplateChanges(emptyTemplateForm, emptyTemplateForm, '<p></p>')).toBe(false);
+  });
+
+  it("counts the rich-text editor's spelling of the loaded body as unchanged", () => {
+    const stored = { ...loaded, body: '<p>It&#39;s here</p>' };
+    expect(hasUnsavedTemplateChanges({ ...stored, body: "<p>It's here</p>" }, stored, "<p>It's here</p>")).toBe(false);
+    // A new template's editor starts with one empty paragraph.
+    expect(hasUnsavedTemplateChanges({ ...emptyTemplateForm, body: '<p></p>' }, emptyTemplateForm, '<p></p>')).toBe(
+      false,
+    );
+  });
+
+  it('sees every field, the body and the attachments', () => {
+    const changes: Partial<TemplateFormValues>[] = [
+      { name: 'Other' },
+      { subject: 'Other' },
+      { body: '<p>Written by AI</p>' },
+      { weekNumber: null },
+      { status: 'active' },
+      { includeStockTip: true },
+      { attachments: [] },
+      { attachments: [brochure, brochure] },
+      { attachments: [{ ...brochure, contentBytes: 'AAAA' }] },
+    ];
+    for (const change of changes) {
+      expect(hasUnsavedTemplateChanges({ ...loaded, ...change }, loaded, asEdited), JSON.stringify(change)).toBe(true);
+    }
   });
 });

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PGliteThread, startPGliteThread } from './pglite-thread';
 
@@ -69,9 +72,40 @@ describe('PGlite on its own thread', () => {
     expect(ticks).toBeGreaterThan(3);
   });
 
+  it('keeps a small buffer cache (decision 0034)', async () => {
+    const { rows } = await pglite.query<{ shared_buffers: string }>('SHOW shared_buffers');
+    expect(rows[0].shared_buffers).toBe('16MB');
+  });
+
   it('refuses calls once closed', async () => {
     const other = await startPGliteThread(null);
     await other.close();
     await expect(other.query('SELECT 1')).rejects.toThrow('The database thread stopped');
+  });
+});
+
+describe('PGlite in a DATA_DIR', () => {
+  it('answers a COMMIT only once its WAL is synced to disk (decision 0041); in memory there is no disk to wait for', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'lr-durable-'));
+    const settings = async (pglite: PGliteThread) =>
+      (
+        await pglite.query('SELECT name, setting FROM pg_settings WHERE name = ANY($1) ORDER BY name', [
+          ['fsync', 'synchronous_commit', 'wal_sync_method'],
+        ])
+      ).rows;
+    const onDisk = await startPGliteThread(dataDir);
+    const inMemory = await startPGliteThread(null);
+    try {
+      expect(await settings(onDisk)).toEqual([
+        { name: 'fsync', setting: 'on' },
+        { name: 'synchronous_commit', setting: 'on' },
+        { name: 'wal_sync_method', setting: 'fsync' },
+      ]);
+      expect(await settings(inMemory)).toContainEqual({ name: 'fsync', setting: 'off' });
+    } finally {
+      await onDisk.close();
+      await inMemory.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,0 +1,162 @@
+import { expect, type Page, test } from '@playwright/test';
+import { connectPeerMailbox, signUpViaApi } from './helpers';
+import { mailPeers } from './mail-peers';
+
+/**
+ * Stored XSS: script payloads saved in lead fields, custom fields, a template (name, subject, HTML), a prospect's
+ * reply and the AI's suggested answer to it are shown on every screen that shows them, and none runs. A payload
+ * that ran would set `window.__xss` or open a dialog; one the Content-Security-Policy stopped would leave a
+ * violation in the console. Any of the three fails the test.
+ */
+const RUN = 'window.__xss=1;alert(1)';
+const PAYLOADS = {
+  img: `<img src=x onerror="${RUN}">`,
+  script: `<script>${RUN}</script>`,
+  svg: `"><svg onload="${RUN}">`,
+  url: `javascript:${RUN}`,
+};
+const ALL = Object.values(PAYLOADS).join(' ');
+
+type Trap = { dialogs: string[]; violations: string[]; errors: string[] };
+
+/** Records every sign of a payload running or being stopped, from the first page load on. */
+function trap(page: Page): Trap {
+  const caught: Trap = { dialogs: [], violations: [], errors: [] };
+  page.on('dialog', async (dialog) => {
+    caught.dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  page.on('console', (message) => {
+    const text = message.text();
+    if (message.type() === 'error' && /Content.Security.Policy|Refused to (execute|load|apply)/i.test(text)) {
+      caught.violations.push(text);
+    }
+  });
+  page.on('pageerror', (error) => caught.errors.push(error.message));
+  return caught;
+}
+
+async function expectNothingRan(page: Page, caught: Trap, screen: string) {
+  // Handlers run as the page settles (an image fails to load, an SVG is inserted).
+  await page.waitForTimeout(300);
+  const ran = await page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? null);
+  expect({ screen, ran, ...caught }).toEqual({ screen, ran: null, dialogs: [], violations: [], errors: [] });
+}
+
+test.describe('stored script payloads on every screen that shows them', () => {
+  test.describe.configure({ timeout: 120_000 });
+  const peers = mailPeers();
+
+  test('leads, templates, dashboard, replies and analytics show the payloads as text and run none', async ({
+    page,
+  }) => {
+    const caught = trap(page);
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const leadEmail = `xss-${suffix}@prospects.test`;
+
+    await signUpViaApi(page.request);
+    const profile = await page.request.put('/api/user/profile', {
+      data: { postalAddress: '12 Elm Street, Austin, TX 78701' },
+    });
+    expect(profile.status(), await profile.text()).toBe(200);
+    const accountId = await connectPeerMailbox(page.request, peers.smtp, peers.imap);
+    const lead = await page.request.post('/api/leads', {
+      data: {
+        email: leadEmail,
+        firstName: PAYLOADS.img,
+        lastName: PAYLOADS.svg,
+        company: PAYLOADS.script,
+        customFields: { [PAYLOADS.img]: PAYLOADS.script, website: PAYLOADS.url },
+      },
+    });
+    expect(lead.status(), await lead.text()).toBe(201);
+    const template = await page.request.post('/api/templates', {
+      data: {
+        name: `Offer ${PAYLOADS.svg}`,
+        subject: `Hello {firstName} ${PAYLOADS.img}`,
+        body: `<p>Hi {firstName} from {company}</p>${PAYLOADS.img}${PAYLOADS.script}<a href="${PAYLOADS.url}">link</a><svg onload="${RUN}"></svg>`,
+        status: 'active',
+        weekNumber: 1,
+      },
+    });
+    expect(template.status(), await template.text()).toBe(201);
+    const started = await page.request.post('/api/campaigns/send-mass-email', {
+      data: { accountId, templateId: (await template.json()).id, leadIds: [(await lead.json()).id] },
+    });
+    expect(started.status(), await started.text()).toBe(200);
+    const campaignId: number = (await started.json()).campaignId;
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/campaigns/${campaignId}`)).json()).status, {
+        timeout: 30_000,
+      })
+      .toBe('completed');
+    const sent = peers.smtp.received.find((item) => item.envelopeTo.includes(leadEmail));
+    expect(sent).toBeDefined();
+
+    // The prospect answers with payloads in the subject, the name and the text (a real IMAP APPEND).
+    const writer = await peers.imap.connectClient();
+    try {
+      const raw = [
+        `From: "Eve ${PAYLOADS.svg}" <${leadEmail}>`,
+        `To: ${peers.smtp.user}`,
+        `Subject: Re: ${PAYLOADS.img}`,
+        `Date: ${new Date().toUTCString()}`,
+        `Message-ID: <xss-${suffix}@prospects.test>`,
+        `In-Reply-To: ${sent?.mail.messageId}`,
+        `References: ${sent?.mail.messageId}`,
+        'Content-Type: text/html; charset=utf-8',
+        '',
+        `<p>Yes, call me! ${ALL}</p><a href="${PAYLOADS.url}">site</a>`,
+        '',
+      ].join('\r\n');
+      await writer.append('INBOX', raw, []);
+    } finally {
+      await writer.logout().catch(() => {});
+    }
+    await expect
+      .poll(async () => (await (await page.request.get('/api/responses')).json()).length, { timeout: 30_000 })
+      .toBe(1);
+
+    await test.step('leads, the lead detail and its edit form', async () => {
+      await page.goto('/leads');
+      const name = page.getByText(PAYLOADS.img, { exact: false }).first();
+      await expect(name).toBeVisible();
+      await name.click();
+      await expect(page.getByRole('dialog').first()).toBeVisible();
+      const edit = page.getByRole('dialog').getByRole('button', { name: /Edit/ }).first();
+      if (await edit.isVisible()) await edit.click();
+      await expectNothingRan(page, caught, 'leads');
+    });
+
+    await test.step('templates, the editor and its preview', async () => {
+      await page.goto('/templates');
+      await expect(page.getByText(`Offer ${PAYLOADS.svg}`).first()).toBeVisible();
+      await page.getByRole('button', { name: 'Edit' }).first().click();
+      const editor = page.getByRole('dialog', { name: 'Edit Template' });
+      await expect(editor).toBeVisible();
+      const preview = editor.getByRole('tab', { name: /Preview/ }).or(editor.getByRole('button', { name: /Preview/ }));
+      if (await preview.first().isVisible()) await preview.first().click();
+      await expectNothingRan(page, caught, 'templates');
+    });
+
+    await test.step('dashboard, the reply and the AI suggestion for it', async () => {
+      await page.goto('/');
+      const reply = page.getByRole('button', { name: /^Open the reply from/ }).first();
+      await expect(reply).toBeVisible({ timeout: 15_000 });
+      await reply.click();
+      const dialog = page.getByRole('dialog', { name: 'Email Follow-up' });
+      await expect(dialog).toContainText('Yes, call me!');
+      await dialog.getByRole('button', { name: 'Suggest a reply' }).click();
+      await expect(dialog.getByRole('textbox').first()).not.toHaveValue('', { timeout: 15_000 });
+      await expectNothingRan(page, caught, 'dashboard');
+    });
+
+    await test.step('replies inbox and analytics', async () => {
+      await page.goto('/replies');
+      await expect(page.getByText('Yes, call me!', { exact: false }).first()).toBeVisible();
+      await page.goto('/analytics');
+      await expect(page.getByRole('heading').first()).toBeVisible();
+      await expectNothingRan(page, caught, 'replies and analytics');
+    });
+  });
+});
