@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/chromium';
 import { E2E_POSTGRES_PORT } from './tests/e2e/postgres-database';
+import { E2E_HOSTILE_AI_PORT } from './tests/e2e/xss-payloads';
 
 /** The lead finder's fixtures (tests/e2e/lead-finder-fixtures.ts): Nominatim + Overpass, and business websites. */
 const leadFinderFixtures = `http://127.0.0.1:${Number(process.env.LEAD_FINDER_FIXTURE_PORT ?? 5192)}`;
@@ -17,6 +18,7 @@ export const systemSmtpPort = Number(process.env.E2E_SYSTEM_SMTP_PORT ?? 5196);
 const port = Number(process.env.E2E_PORT ?? 5190);
 const baseURL = `http://localhost:${port}`;
 const postgresURL = `http://localhost:${E2E_POSTGRES_PORT}`;
+const hostileAiURL = `http://localhost:${E2E_HOSTILE_AI_PORT}`;
 // A fresh embedded database for every run, so the first user registered (globalSetup) is the admin.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'lr-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
@@ -86,6 +88,14 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: { ...serverEnv, PORT: String(E2E_POSTGRES_PORT), PUBLIC_URL: postgresURL },
+    },
+    {
+      // An AI provider that answers with script payloads (tests/e2e/hostile-ai-server.ts), for the XSS spec.
+      command: 'node --import tsx tests/e2e/hostile-ai-server.ts',
+      url: `${hostileAiURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ...serverEnv, PORT: String(E2E_HOSTILE_AI_PORT), PUBLIC_URL: hostileAiURL },
     },
   ],
 });

@@ -98,7 +98,9 @@ const SNIPPET_LENGTH = 40;
 /** Each `{{spin:` that is not a well-formed spin, as the author wrote it: to the end of its line, cut short. */
 export function malformedSpins(text: string): string[] {
   return scanSpins(text).malformedAt.map((start) => {
-    const [line] = text.slice(start).split('\n');
+    // Only as far as the snippet needs: splitting the rest of the text for each one was quadratic.
+    const lineEnd = text.indexOf('\n', start);
+    const line = text.slice(start, Math.min(lineEnd === -1 ? text.length : lineEnd, start + SNIPPET_LENGTH + 1));
     return line.length > SNIPPET_LENGTH ? `${line.slice(0, SNIPPET_LENGTH)}…` : line;
   });
 }

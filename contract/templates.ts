@@ -24,6 +24,20 @@ export const attachmentSummarySchema = z.object({
 });
 export type AttachmentSummary = z.infer<typeof attachmentSummarySchema>;
 
+/**
+ * The most tags a template body may hold. A long newsletter has a few thousand; the HTML cleaner looks for each
+ * closing tag among the tags still open, so tens of thousands left open took seconds per mail (issue 16's fuzzing).
+ */
+export const MAX_TEMPLATE_TAGS = 10_000;
+/** Where an HTML tokenizer may start a tag, opening or closing: '<' before a letter or '/'. */
+export const TAG_START = /<(?=[a-zA-Z/])/g;
+
+export function htmlTagCount(html: string): number {
+  let count = 0;
+  for (const _ of html.matchAll(TAG_START)) count += 1;
+  return count;
+}
+
 const required = (field: string) =>
   z
     .string({ error: `${field} is required` })
@@ -34,7 +48,11 @@ const required = (field: string) =>
 export const templateInputSchema = z.object({
   name: required('Name').max(200, { error: 'Name must be at most 200 characters' }),
   subject: required('Subject').max(998, { error: 'Subject must be at most 998 characters' }),
-  body: required('Body').max(500_000, { error: 'Body is too long' }),
+  body: required('Body')
+    .max(500_000, { error: 'Body is too long' })
+    .refine((body) => htmlTagCount(body) <= MAX_TEMPLATE_TAGS, {
+      error: `Body has too many HTML tags: at most ${MAX_TEMPLATE_TAGS.toLocaleString('en-US')}`,
+    }),
   weekNumber: z
     .number({ error: 'Week number must be a whole number from 1 to 52' })
     .int({ error: 'Week number must be a whole number from 1 to 52' })

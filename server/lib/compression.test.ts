@@ -36,6 +36,9 @@ describe('compressed JSON answers', () => {
     expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
     expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(plain.json());
 
+    // Compressed in one call (under SYNC_COMPRESSION_BYTES), so its exact length is known and sent.
+    expect(Number(brotli.headers['content-length'])).toBe(brotli.rawPayload.length);
+
     const gzip = await get('/api/leads?limit=100&offset=0', 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());

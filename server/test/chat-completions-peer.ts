@@ -11,15 +11,17 @@ export type ChatRequest = {
 
 /** How the peer answers one request: with a message's content, an error status, or not at all. */
 export type ChatBehaviour = { content: string } | { status: number; message: string } | 'never';
+/** One behaviour for every request, or one chosen for each request from what it asks. */
+export type ChatAnswering = ChatBehaviour | ((request: ChatRequest) => ChatBehaviour);
 
 /**
  * A local server speaking OpenAI's chat-completions contract (POST {base}/chat/completions), answering each request
  * as `behaviour` says (after `delayMs`), and keeping what it received.
  */
-export async function startChatCompletionsPeer() {
+export async function startChatCompletionsPeer(options: { port?: number } = {}) {
   const requests: ChatRequest[] = [];
   const peer = {
-    behaviour: { content: '{}' } as ChatBehaviour,
+    behaviour: { content: '{}' } as ChatAnswering,
     delayMs: 0,
     requests,
     url: '',
@@ -34,13 +36,14 @@ export async function startChatCompletionsPeer() {
       raw += chunk;
     });
     req.on('end', () => {
-      requests.push({ ...JSON.parse(raw || '{}'), path: req.url });
-      const { behaviour } = peer;
+      const request: ChatRequest = { ...JSON.parse(raw || '{}'), path: req.url };
+      requests.push(request);
+      const behaviour = typeof peer.behaviour === 'function' ? peer.behaviour(request) : peer.behaviour;
       if (behaviour === 'never') return;
       setTimeout(() => answer(res, behaviour), peer.delayMs);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   peer.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   return peer;
 }

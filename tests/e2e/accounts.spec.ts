@@ -144,6 +144,8 @@ test('the connect dialog keeps one height across its tabs', async ({ page }) => 
   await page.goto('/accounts');
   const dialog = await openConnectDialog(page, 'Connect Account');
   await expect(dialog.getByRole('button', { name: 'Connect with Outlook' })).toBeVisible();
+  // The dialog zooms in as it opens, and its box is measured with that scale: measured mid-way it was 684 px of 688.
+  await dialog.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
   const height = async () => Math.round((await dialog.boundingBox())?.height ?? 0);
   const onDirectConnection = await height();
   expect(onDirectConnection).toBeGreaterThan(0);

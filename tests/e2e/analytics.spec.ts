@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DateTime } from 'luxon';
 import pg from 'pg';
-import { connectPeerMailbox, signUpViaApi } from './helpers';
+import { connectPeerMailbox, setPostalAddress, signUpViaApi } from './helpers';
 import { mailPeers } from './mail-peers';
 import { E2E_POSTGRES_PORT, e2ePostgresUrl } from './postgres-database';
 
@@ -32,10 +32,7 @@ test.describe('the analytics screen (local SMTP and IMAP peers)', () => {
   /** A mailbox on the peers, an Active template and four leads, through the API the screens use. */
   async function prepare(page: Page) {
     await signUpViaApi(page.request);
-    const profile = await page.request.put('/api/user/profile', {
-      data: { postalAddress: '12 Elm Street, Austin, TX 78701' },
-    });
-    expect(profile.status(), await profile.text()).toBe(200);
+    await setPostalAddress(page.request);
     const accountId = await connectPeerMailbox(page.request, peers.smtp, peers.imap);
     const template = await page.request.post('/api/templates', {
       data: {

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { connectPeerMailbox, signUpViaApi, toastMessage } from './helpers';
+import { connectPeerMailbox, setPostalAddress, signUpViaApi, toastMessage } from './helpers';
 import { mailPeers } from './mail-peers';
 
 test.describe('sending a campaign from the dashboard (local SMTP and IMAP peers)', () => {
@@ -95,10 +95,7 @@ test.describe('sending a campaign from the dashboard (local SMTP and IMAP peers)
       data: { name: 'Check-in', subject: 'Any thoughts?', body: '<p>Hi again</p>', status: 'active', weekNumber: 2 },
     });
     expect(followUp.status()).toBe(201);
-    const profile = await page.request.put('/api/user/profile', {
-      data: { postalAddress: '12 Elm Street, Austin, TX 78701' },
-    });
-    expect(profile.status(), await profile.text()).toBe(200);
+    await setPostalAddress(page.request);
 
     await page.goto('/');
     await choose(page, 'Email Account', new RegExp(peers.smtp.user));
@@ -141,10 +138,7 @@ test.describe('sending a campaign from the dashboard (local SMTP and IMAP peers)
 
   test('a campaign the provider blocks pauses itself, says why, and resumes only when confirmed', async ({ page }) => {
     await prepare(page, 'brake');
-    const profile = await page.request.put('/api/user/profile', {
-      data: { postalAddress: '12 Elm Street, Austin, TX 78701' },
-    });
-    expect(profile.status(), await profile.text()).toBe(200);
+    await setPostalAddress(page.request);
     await page.goto('/');
     await choose(page, 'Email Account', new RegExp(peers.smtp.user));
     await choose(page, 'Email Template', 'Spring Intro');

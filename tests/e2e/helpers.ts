@@ -83,6 +83,14 @@ export function avatarInitial(page: Page, name: string): Locator {
 
 type PeerLogin = { host: string; port: number; user: string; password: string };
 
+/** Sets the postal address every marketing mail must carry (CAN-SPAM): without it sending is refused. */
+export async function setPostalAddress(request: APIRequestContext): Promise<void> {
+  const profile = await request.put('/api/user/profile', {
+    data: { postalAddress: '12 Elm Street, Austin, TX 78701' },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+}
+
 /**
  * Connects a mailbox on the test peers (SMTP to send, Dovecot to read) through the API the screens use, at a quick
  * pace (the default is 30 a minute) and already warm (no warm-up ramp of 20 a day); answers its id.

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { RESPONSE_MESSAGES } from '../../contract/responses';
-import { connectPeerMailbox, signUpViaApi, toastMessage } from './helpers';
+import { connectPeerMailbox, setPostalAddress, signUpViaApi, toastMessage } from './helpers';
 import { mailPeers } from './mail-peers';
 
 type Prospect = { email: string; firstName: string; lastName: string; company: string };
@@ -18,10 +18,7 @@ test.describe('answering prospect replies (local SMTP and IMAP peers)', () => {
    */
   async function mailProspects(page: Page, prospects: Prospect[]): Promise<Map<string, string>> {
     await signUpViaApi(page.request);
-    const profile = await page.request.put('/api/user/profile', {
-      data: { postalAddress: '12 Elm Street, Austin, TX 78701' },
-    });
-    expect(profile.status(), await profile.text()).toBe(200);
+    await setPostalAddress(page.request);
     const accountId = await connectPeerMailbox(page.request, peers.smtp, peers.imap);
     const template = await page.request.post('/api/templates', {
       data: {

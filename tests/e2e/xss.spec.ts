@@ -1,21 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
-import { connectPeerMailbox, signUpViaApi } from './helpers';
+import { connectPeerMailbox, setPostalAddress, signUpViaApi } from './helpers';
 import { mailPeers } from './mail-peers';
+import { ALL, E2E_HOSTILE_AI_PORT, PAYLOADS, RUN } from './xss-payloads';
 
 /**
  * Stored XSS: script payloads saved in lead fields, custom fields, a template (name, subject, HTML), a prospect's
- * reply and the AI's suggested answer to it are shown on every screen that shows them, and none runs. A payload
+ * reply and the suggested answer to it are shown on every screen that shows them, and none runs; so are the texts
+ * of an AI provider that answers with payloads (the strategy, a drafted template, the stock tip). A payload
  * that ran would set `window.__xss` or open a dialog; one the Content-Security-Policy stopped would leave a
  * violation in the console. Any of the three fails the test.
  */
-const RUN = 'window.__xss=1;alert(1)';
-const PAYLOADS = {
-  img: `<img src=x onerror="${RUN}">`,
-  script: `<script>${RUN}</script>`,
-  svg: `"><svg onload="${RUN}">`,
-  url: `javascript:${RUN}`,
-};
-const ALL = Object.values(PAYLOADS).join(' ');
 
 type Trap = { dialogs: string[]; violations: string[]; errors: string[] };
 
@@ -55,10 +49,7 @@ test.describe('stored script payloads on every screen that shows them', () => {
     const leadEmail = `xss-${suffix}@prospects.test`;
 
     await signUpViaApi(page.request);
-    const profile = await page.request.put('/api/user/profile', {
-      data: { postalAddress: '12 Elm Street, Austin, TX 78701' },
-    });
-    expect(profile.status(), await profile.text()).toBe(200);
+    await setPostalAddress(page.request);
     const accountId = await connectPeerMailbox(page.request, peers.smtp, peers.imap);
     const lead = await page.request.post('/api/leads', {
       data: {
@@ -157,6 +148,52 @@ test.describe('stored script payloads on every screen that shows them', () => {
       await page.goto('/analytics');
       await expect(page.getByRole('heading').first()).toBeVisible();
       await expectNothingRan(page, caught, 'replies and analytics');
+    });
+  });
+});
+
+test.describe('an AI provider that answers with script payloads', () => {
+  // Its own server, whose AI_BASE_URL is a peer putting payloads in every text (hostile-ai-server.ts).
+  test.use({ baseURL: `http://localhost:${E2E_HOSTILE_AI_PORT}` });
+
+  test('the strategy, a drafted template and the stock tip show its answers as text and run none', async ({ page }) => {
+    const caught = trap(page);
+    await signUpViaApi(page.request);
+
+    await test.step('strategy onboarding, written by the AI', async () => {
+      await page.goto('/strategy-onboarding');
+      await expect(page.getByRole('region', { name: 'Target Audience' })).toContainText(PAYLOADS.img);
+      await expect(page.getByRole('region', { name: 'Follow-up Strategy' })).toContainText(PAYLOADS.script);
+      await expectNothingRan(page, caught, 'strategy onboarding');
+    });
+
+    await test.step('a template drafted by the AI: the editor, its preview and the saved card', async () => {
+      await page.goto('/templates');
+      await page.getByRole('button', { name: 'New Template' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create Template' });
+      await dialog.getByLabel('Describe the email').fill('A spring offer for homeowners');
+      await dialog.getByRole('button', { name: 'Generate with AI' }).click();
+      await expect(dialog.getByLabel('Subject', { exact: true })).toHaveValue(`Offer ${PAYLOADS.img}`);
+      // Cleaned on the server: the words stay, the script and the handlers do not.
+      const body = dialog.getByRole('textbox', { name: 'Body' });
+      await expect(body).toContainText('Hello');
+      await expectNothingRan(page, caught, 'template editor');
+      const preview = dialog.getByRole('tab', { name: /Preview/ }).or(dialog.getByRole('button', { name: /Preview/ }));
+      if (await preview.first().isVisible()) await preview.first().click();
+      await expectNothingRan(page, caught, 'template preview');
+      await dialog.getByLabel('Name', { exact: true }).fill('AI offer');
+      await dialog.getByRole('button', { name: 'Create Template' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole('article', { name: 'AI offer', exact: true })).toContainText(PAYLOADS.img);
+      await expectNothingRan(page, caught, 'templates');
+    });
+
+    await test.step('the stock tip, analysed by the AI', async () => {
+      await page.goto('/stock-tips');
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await expect(page.getByText('AI Analysis')).toBeVisible();
+      await expect(page.getByText(PAYLOADS.script, { exact: false }).first()).toBeVisible();
+      await expectNothingRan(page, caught, 'stock tips');
     });
   });
 });

@@ -3,7 +3,23 @@ import type { LeadRow } from '../../db/schema';
 import { isDisposableAddress } from './disposable-domains';
 import { isRoleAddress } from './role-addresses';
 
-export function toLeadDto(row: LeadRow): Lead {
+/** What a lead's answer is made of: every column but the owner and the search text. */
+export type ListedLeadRow = Pick<
+  LeadRow,
+  | 'id'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'company'
+  | 'status'
+  | 'statusReason'
+  | 'statusChangedAt'
+  | 'statusChangedBy'
+  | 'customFields'
+  | 'createdAt'
+>;
+
+export function toLeadDto(row: ListedLeadRow): Lead {
   return {
     id: row.id,
     email: row.email,

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { MAX_TEMPLATE_TAGS, TAG_START } from '../../../contract/templates';
 
 /**
  * The allowlist for template HTML: what the rich-text editor produces and mail clients render. No scripts, no
@@ -36,8 +37,17 @@ const options: sanitizeHtml.IOptions = {
   },
 };
 
+/**
+ * Tags past MAX_TEMPLATE_TAGS become text ('<' → '&lt;', which can form no new tag), so the cleaner's time stays
+ * bounded whatever it is given. A saved template never has that many (the body's rule); an AI draft could.
+ */
+function boundTags(html: string): string {
+  let seen = 0;
+  return html.replace(TAG_START, (start) => (++seen > MAX_TEMPLATE_TAGS ? '&lt;' : start));
+}
+
 export function sanitizeEmailHtml(html: string): string {
-  return sanitizeHtml(html, options).trim();
+  return sanitizeHtml(boundTags(html), options).trim();
 }
 
 /**

@@ -92,6 +92,14 @@ describe('templates CRUD', () => {
     expect(response.json()).toEqual({ message });
   });
 
+  it('takes a body of 10,000 tags and refuses one more', async () => {
+    const paragraphs = '<p>Line</p>'.repeat(5_000);
+    expect((await call('POST', '/api/templates', owner, template({ body: paragraphs }))).statusCode).toBe(201);
+    const response = await call('POST', '/api/templates', owner, template({ body: `${paragraphs}<br>` }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'body: Body has too many HTML tags: at most 10,000' });
+  });
+
   it('refuses an unknown status', async () => {
     const response = await call('POST', '/api/templates', owner, template({ status: 'live' }));
     expect(response.statusCode).toBe(400);
