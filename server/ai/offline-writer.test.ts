@@ -288,6 +288,13 @@ describe('the offline writer on any prompt', () => {
     }
   });
 
+  // Found by the property below: a word once kept ".." or, with a lone bracket taken out, a final "." ("AA.)").
+  it('ends a clause at dots in a row or a dot before a lone bracket, even inside a word', async () => {
+    for (const prompt of ['AA..0', 'AB...C deals for homeowners', 'spring..offer', 'AA.)', '(AA.)', 'AA.)0']) {
+      expectWellFormed(await write(prompt, profile, 'professional'));
+    }
+  });
+
   it('always writes a well-formed draft', async () => {
     await fc.assert(
       fc.asyncProperty(anyPrompt, fc.constantFrom('professional', 'friendly', 'casual'), async (prompt, tone) => {

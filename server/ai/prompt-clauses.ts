@@ -35,6 +35,8 @@ export function plainText(prompt: string): string {
       .replace(/<[^>]*>/g, ' ')
       // Emoji and symbols say nothing a sentence can use.
       .replace(/[^\p{L}\p{N}\s.,;:!?'’‘%$&/+()–—-]/gu, ' ')
+      // Dots in a row end a clause, even inside a word ("AA..0"): a word keeps single dots only ("U.S.", "3.5%").
+      .replace(/\.{2,}/g, '. ')
       .replace(/\s*[\r\n]+\s*/g, '. ')
       .replace(/\s[-–—]+\s|[–—]/g, ', ')
       .replace(/[’‘]/g, "'")
@@ -51,10 +53,12 @@ function tokenise(text: string): string[] {
     if (/^[.;!?]$/.test(token)) tokens.push('.');
     else if (token === ',' || token === ':') tokens.push(token);
     else {
-      const trailing = token.match(/[.'&/+$(-]+$/)?.[0] ?? '';
-      let word = token.slice(0, token.length - trailing.length);
-      // "401(k)" keeps its brackets; a bracket left open or closed alone goes.
-      if ((word.match(/\(/g)?.length ?? 0) !== (word.match(/\)/g)?.length ?? 0)) word = word.replace(/[()]/g, '');
+      // "401(k)" keeps its brackets; a bracket left open or closed alone goes (before the trailing marks are
+      // taken off, so that "AA.)" ends in a clause mark, not in "AA.").
+      const balanced = (token.match(/\(/g)?.length ?? 0) === (token.match(/\)/g)?.length ?? 0);
+      const bracketed = balanced ? token : token.replace(/[()]/g, '');
+      const trailing = bracketed.match(/[.'&/+$(-]+$/)?.[0] ?? '';
+      const word = bracketed.slice(0, bracketed.length - trailing.length);
       if (word) tokens.push(word);
       if (trailing.includes('.')) tokens.push('.');
     }
