@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
  * millisecond for such a page. The plugin's own default depends on the cores it sees (8 KB on two), so it is set
  * here, the same on every host (decision 0035).
  */
-export const SYNC_COMPRESSION_BYTES = 64 * 1024;
+const SYNC_COMPRESSION_BYTES = 64 * 1024;
 
 /**
  * Compresses answers over 1 KB (JSON lists, CSV exports) with brotli or gzip, as the client accepts. Static files

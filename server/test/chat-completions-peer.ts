@@ -18,7 +18,7 @@ export type ChatAnswering = ChatBehaviour | ((request: ChatRequest) => ChatBehav
  * A local server speaking OpenAI's chat-completions contract (POST {base}/chat/completions), answering each request
  * as `behaviour` says (after `delayMs`), and keeping what it received.
  */
-export async function startChatCompletionsPeer(options: { port?: number } = {}) {
+export async function startChatCompletionsPeer() {
   const requests: ChatRequest[] = [];
   const peer = {
     behaviour: { content: '{}' } as ChatAnswering,
@@ -43,7 +43,7 @@ export async function startChatCompletionsPeer(options: { port?: number } = {}) 
       setTimeout(() => answer(res, behaviour), peer.delayMs);
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   peer.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   return peer;
 }
