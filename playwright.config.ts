@@ -49,7 +49,8 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'node --import tsx server/main.ts',
+      // As `npm start` runs it: built where its sources are newer, then the server's bundle.
+      command: 'node scripts/build-if-stale.mjs && node dist/server/main.mjs',
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

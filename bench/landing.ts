@@ -5,7 +5,6 @@
  *
  *   BENCH=landing npm run bench
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,7 +18,6 @@ const TARGET_KB = 150;
 type ScriptTiming = { name: string; transferSize: number; decodedBodySize: number };
 
 async function main() {
-  execFileSync(process.execPath, ['scripts/build-web-if-stale.mjs'], { stdio: 'inherit' });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lr-bench-landing-'));
   const server = await startServer(base, { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
   const browser = await chromium.launch(chromiumLaunchOptions);

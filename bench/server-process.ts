@@ -1,26 +1,33 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-/** The node arguments of `npm start` (package.json), so that the benches measure the server as it is run. */
-function startArguments(): string[] {
+/**
+ * `npm start` (package.json) as its steps: the builds it runs first, and the node arguments of the server, so that
+ * the benches measure the server as it is run.
+ */
+function startCommand(): { builds: string[]; nodeArguments: string[] } {
   const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
-  const command = scripts.start.split('&&').at(-1)?.trim().split(/\s+/) ?? [];
-  if (command[0] !== 'node' || command.at(-1) !== 'server/main.ts') {
+  const steps = scripts.start.split('&&').map((step) => step.trim());
+  const command = steps.at(-1)?.split(/\s+/) ?? [];
+  if (!steps.every((step) => step.startsWith('node ')) || command.at(-1) !== 'dist/server/main.mjs') {
     throw new Error(`Cannot read the server's command from package.json's start script: ${scripts.start}`);
   }
-  return command.slice(1);
+  return { builds: steps.slice(0, -1), nodeArguments: command.slice(1) };
 }
 
 /**
- * Starts server/main.ts as `npm start` runs it, in its own process, and waits until it answers on `base`. `quiet`
- * sends its standard output (the log) to /dev/null, for benches that leave the request log on.
+ * Starts the server as `npm start` runs it (built first where its sources are newer), in its own process, and waits
+ * until it answers on `base`. `quiet` sends its standard output (the log) to /dev/null, for benches that leave the
+ * request log on.
  */
 export function startServer(
   base: string,
   env: Record<string, string>,
   options: { quiet?: boolean } = {},
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, startArguments(), {
+  const { builds, nodeArguments } = startCommand();
+  for (const build of builds) execFileSync(process.execPath, build.split(/\s+/).slice(1), { stdio: 'inherit' });
+  const child = spawn(process.execPath, nodeArguments, {
     env: { ...process.env, ...env },
     stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
   });

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Container } from './container';
 import type { JobCatalogue } from './jobs/catalogue';
+import { appRoot } from './lib/app-root';
 import { registerClosingConnections } from './lib/closing-connections';
 import { registerCompression } from './lib/compression';
 import { answerFrameworkError, registerErrorHandler } from './lib/error-handler';
@@ -38,7 +38,7 @@ export type AppOptions = {
   onRoute?: (route: RouteOptions) => void;
 };
 
-export const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/web');
+export const defaultWebDist = path.join(appRoot, 'dist/web');
 
 /** Builds the HTTP app on the container's services: plugins, guards and routes. Listening is the caller's business. */
 export async function buildApp<Catalogue extends JobCatalogue>(

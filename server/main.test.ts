@@ -1,19 +1,28 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { validRegistration } from './test/app';
 import { freePort } from './test/net';
 import { healthy, startServer, stopAllServers, stopProcess, waitFor } from './test/server-process';
 
 afterEach(stopAllServers);
 
-describe('npm start (server/main.ts) on the embedded database', () => {
-  // Two starts on a fresh DATA_DIR (initdb and every migration), beside the other suites' processes.
+/** What `npm start` runs: the server's bundle (scripts/build-server.mjs), with no TypeScript loader. */
+const bundle = 'dist/server/main.mjs';
+
+describe('npm start (the bundle of server/main.ts) on the embedded database', () => {
+  beforeAll(() => {
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+  });
+
+  // Two starts on a fresh DATA_DIR (initdb and every migration from the repository's folder, the database on its
+  // thread from the bundle's second file), beside the other suites' processes.
   it('serves on the embedded database in DATA_DIR and keeps accounts across restarts', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'lr-main-'));
     const port = await freePort();
-    const first = startServer({ DATA_DIR: dataDir, PORT: String(port), ROLE: 'all' });
+    const first = startServer({ DATA_DIR: dataDir, PORT: String(port), ROLE: 'all' }, bundle);
     await waitFor(healthy(port), 'the server to listen');
     const registered = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
       method: 'POST',
@@ -25,7 +34,7 @@ describe('npm start (server/main.ts) on the embedded database', () => {
     await stopProcess(first.child);
     expect(first.child.exitCode).toBe(0);
 
-    startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    startServer({ DATA_DIR: dataDir, PORT: String(port) }, bundle);
     await waitFor(healthy(port), 'the restarted server to listen');
     const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
       method: 'POST',

@@ -64,7 +64,7 @@ const INSTRUCTIONS = [
 /** Qualifies businesses through any OpenAI-compatible chat-completions endpoint, by structured output, in batches. */
 export class OpenAiLeadQualifier implements LeadQualifier {
   readonly source = 'ai' as const;
-  private readonly client: OpenAI;
+  private readonly client: Promise<OpenAI>;
 
   constructor(private readonly options: OpenAiWriterOptions) {
     this.client = openAiClient(options);

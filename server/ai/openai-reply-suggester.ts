@@ -19,7 +19,7 @@ const AIM: Record<ReplySuggestionRequest['priority'], string> = {
 /** Drafts answers to prospects through any OpenAI-compatible chat-completions endpoint, with the thread as context. */
 export class OpenAiReplySuggester implements ReplySuggester {
   readonly source = 'ai' as const;
-  private readonly client: OpenAI;
+  private readonly client: Promise<OpenAI>;
 
   constructor(private readonly options: OpenAiWriterOptions) {
     this.client = openAiClient(options);

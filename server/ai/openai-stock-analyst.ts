@@ -43,7 +43,7 @@ const INSTRUCTIONS = [
 /** Analyses a quote through any OpenAI-compatible chat-completions endpoint, by structured output. */
 export class OpenAiStockAnalyst implements StockAnalyst {
   readonly source = 'ai' as const;
-  private readonly client: OpenAI;
+  private readonly client: Promise<OpenAI>;
 
   constructor(private readonly options: OpenAiWriterOptions) {
     this.client = openAiClient(options);

@@ -50,7 +50,7 @@ const INSTRUCTIONS = [
 /** Writes strategies through any OpenAI-compatible chat-completions endpoint, by structured output. */
 export class OpenAiStrategyWriter implements StrategyWriter {
   readonly source = 'ai' as const;
-  private readonly client: OpenAI;
+  private readonly client: Promise<OpenAI>;
 
   constructor(private readonly options: OpenAiWriterOptions) {
     this.client = openAiClient(options);

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { z } from 'zod';
 import { AiError } from './ai-error';
 import type { Draft, DraftRequest, EmailWriter } from './email-writer';
@@ -10,7 +10,7 @@ const draftSchema = z.object({ subject: z.string().trim().min(1), body: z.string
 /** Drafts through any OpenAI-compatible chat-completions endpoint (OpenAI, Ollama, vLLM…). */
 export class OpenAiWriter implements EmailWriter {
   readonly source = 'ai' as const;
-  private readonly client: OpenAI;
+  private readonly client: Promise<OpenAI>;
 
   constructor(private readonly options: OpenAiWriterOptions) {
     this.client = openAiClient(options);
@@ -42,7 +42,7 @@ type JsonPrompt = {
  * that they all fail alike: provider trouble as providerError says, an answer that does not fit as "unusable <what>".
  */
 export async function completeJson<T>(
-  client: OpenAI,
+  client: Promise<OpenAI>,
   options: Pick<OpenAiWriterOptions, 'model' | 'timeoutMs'>,
   prompt: JsonPrompt,
   schema: z.ZodType<T>,
@@ -50,7 +50,7 @@ export async function completeJson<T>(
 ): Promise<T> {
   let content: string | null | undefined;
   try {
-    const completion = await client.chat.completions.create({
+    const completion = await (await client).chat.completions.create({
       model: options.model,
       response_format: prompt.responseFormat,
       temperature: prompt.temperature,
@@ -61,7 +61,7 @@ export async function completeJson<T>(
     });
     content = completion.choices[0]?.message?.content;
   } catch (error) {
-    throw providerError(error, options.timeoutMs);
+    throw providerError(error, options.timeoutMs, (await import('openai')).default);
   }
   const answer = schema.safeParse(parseJson(content));
   if (!answer.success) {
@@ -70,9 +70,13 @@ export async function completeJson<T>(
   return answer.data;
 }
 
-/** A client of the configured provider that gives up after the timeout and never retries by itself. */
-export function openAiClient(options: Omit<OpenAiWriterOptions, 'model'>): OpenAI {
-  return new OpenAI({
+/**
+ * A client of the configured provider that gives up after the timeout and never retries by itself. The SDK is
+ * loaded here, with the first AI adapter, not by every server start (decision 0043).
+ */
+export async function openAiClient(options: Omit<OpenAiWriterOptions, 'model'>): Promise<OpenAI> {
+  const { default: OpenAiSdk } = await import('openai');
+  return new OpenAiSdk({
     baseURL: options.baseUrl,
     // Local servers such as Ollama accept any key; the SDK insists on one.
     apiKey: options.apiKey ?? 'not-needed',
@@ -115,18 +119,19 @@ function parseJson(content: string | null | undefined): unknown {
   }
 }
 
-function providerError(error: unknown, timeoutMs: number): AiError {
-  if (error instanceof OpenAI.APIConnectionTimeoutError) {
+/** `sdk` is the loaded SDK, whose error classes tell the failures apart. */
+function providerError(error: unknown, timeoutMs: number, sdk: typeof OpenAI): AiError {
+  if (error instanceof sdk.APIConnectionTimeoutError) {
     const seconds = Math.round(timeoutMs / 1000);
     return new AiError('timeout', `The AI provider did not answer within ${seconds} seconds. Please try again.`);
   }
-  if (error instanceof OpenAI.APIError && error.status) {
+  if (error instanceof sdk.APIError && error.status) {
     return new AiError(
       'refused',
       `The AI provider refused the request (${error.status}): ${error.message.replace(/^\d+\s*/, '')}`,
     );
   }
-  if (error instanceof OpenAI.APIConnectionError) {
+  if (error instanceof sdk.APIConnectionError) {
     return new AiError('unreachable', 'Could not reach the AI provider. Check AI_BASE_URL and try again.');
   }
   return new AiError('unreachable', 'The AI provider failed. Please try again.');

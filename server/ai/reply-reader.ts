@@ -52,7 +52,7 @@ const INSTRUCTIONS = [
  */
 export function createReplyReader(config: AiConfig): ReplyReader {
   if (!hasAiProvider(config)) return { read: async () => null };
-  let provider: Promise<{ client: OpenAI; completeJson: typeof completeJson }> | undefined;
+  let provider: Promise<{ client: Promise<OpenAI>; completeJson: typeof completeJson }> | undefined;
   return {
     async read({ subject, text }) {
       try {

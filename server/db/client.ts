@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { appRoot } from '../lib/app-root';
 import { claimDataDir } from './data-dir-claim';
 import type { PGliteThread } from './pglite-thread';
 import * as schema from './schema';
@@ -17,7 +17,7 @@ export type DatabaseHandle =
   | { kind: 'pglite'; db: Database; pglite: PGliteThread; close(): Promise<void> }
   | { kind: 'postgres'; db: Database; pool: pg.Pool; connectionString: string; close(): Promise<void> };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const migrationsFolder = path.join(appRoot, 'server/db/migrations');
 // Any constant works; it only has to be the same in every process that migrates.
 const MIGRATION_LOCK_ID = 727_465_001;
 

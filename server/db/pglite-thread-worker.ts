@@ -7,6 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { createAnswerGate } from './group-commit.ts';
 import { runBackupTask } from './pglite-backup-tasks.ts';
 import { DURABLE_START_PARAMS, DurableNodeFS } from './pglite-durable-fs.ts';
 import { prepareStatementsOf } from './pglite-statements.ts';
@@ -31,9 +32,10 @@ let transactionSequence = 0;
  * system's file cache holds the data files as well, and a small install should not pay twice.
  */
 setFlagsFromString('--wasm-tier-up-filter=0');
+// On disk, a commit is acknowledged only once it is there (decisions 0041, 0044); in memory there is no disk.
+const durableFs = dataDir ? new DurableNodeFS(dataDir) : null;
 const pglite = new PGlite({
-  // On disk, a commit is acknowledged only once it is there (decision 0041); in memory there is no disk.
-  ...(dataDir && { fs: new DurableNodeFS(dataDir) }),
+  ...(durableFs && { fs: durableFs }),
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', ...(dataDir ? DURABLE_START_PARAMS : [])],
   // pg_trgm serves lead search (migration 0021).
   extensions: { pg_trgm },
@@ -116,6 +118,11 @@ function plainError(error: unknown): ThreadError {
   return fields;
 }
 
+const answers = createAnswerGate<ThreadResponse>(
+  () => durableFs?.syncWal(),
+  (response) => port.postMessage(response),
+);
+
 await pglite.waitReady;
 prepareStatementsOf(pglite);
 port.on('message', async (request: ThreadRequest) => {
@@ -125,7 +132,10 @@ port.on('message', async (request: ThreadRequest) => {
   } catch (error) {
     response = { id: request.id, ok: false, error: plainError(error) };
   }
-  port.postMessage(response);
-  if (request.op === 'close') port.close();
+  answers.answer(response);
+  if (request.op === 'close') {
+    answers.releaseNow();
+    port.close();
+  }
 });
 port.postMessage({ ready: true });

@@ -26,7 +26,10 @@ type Request = ThreadRequest extends infer R ? (R extends ThreadRequest ? Omit<R
  * thread it works beside them; this side only posts messages. Same calls, same answers, same locking.
  */
 export async function startPGliteThread(dataDir: string | null): Promise<PGliteThread> {
-  const worker = new Worker(new URL('./pglite-thread-worker.ts', import.meta.url), { workerData: { dataDir } });
+  // Run from the sources (tsx, the tests) the thread's file is the .ts beside this one; from the bundle (`npm start`)
+  // it is built beside it (scripts/build-server.mjs).
+  const workerFile = import.meta.url.endsWith('.ts') ? './pglite-thread-worker.ts' : './pglite-thread-worker.mjs';
+  const worker = new Worker(new URL(workerFile, import.meta.url), { workerData: { dataDir } });
   const pending = new Map<number, Pending>();
   let sequence = 0;
   let failure: Error | null = null;

@@ -1,4 +1,3 @@
-import tools from 'mailauth/lib/tools.js';
 import type { DomainCheck } from '../../contract/domain-health';
 import { type DnsQuery, isNoRecordError } from '../dns/dns-resolver';
 import { fail, pass, unknown } from './check-results';
@@ -12,6 +11,8 @@ type KeyLookup = {
 
 async function lookupKey(domain: string, selector: string, query: DnsQuery): Promise<KeyLookup> {
   try {
+    // mailauth is loaded by the first check, not by every server start (decision 0043).
+    const { default: tools } = await import('mailauth/lib/tools.js');
     const key = await tools.getPublicKey('DKIM', `${selector}._domainkey.${domain}`, 1024, query);
     return { selector, outcome: 'found', bits: key.modulusLength };
   } catch (error) {

@@ -1,4 +1,4 @@
-import getDmarcRecord from 'mailauth/lib/dmarc/get-dmarc-record.js';
+import type getDmarcRecord from 'mailauth/lib/dmarc/get-dmarc-record.js';
 import type { DomainCheck } from '../../contract/domain-health';
 import type { DnsQuery } from '../dns/dns-resolver';
 import { fail, pass, unknown, warning } from './check-results';
@@ -10,6 +10,8 @@ import { fail, pass, unknown, warning } from './check-results';
 export async function checkDmarc(domain: string, query: DnsQuery, aligned: boolean): Promise<DomainCheck> {
   let record: Awaited<ReturnType<typeof getDmarcRecord>>;
   try {
+    // mailauth is loaded by the first check, not by every server start (decision 0043).
+    const { default: getDmarcRecord } = await import('mailauth/lib/dmarc/get-dmarc-record.js');
     record = await getDmarcRecord(domain, query);
   } catch (error) {
     return unknown(`_dmarc.${domain}`, error);

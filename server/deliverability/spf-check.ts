@@ -1,4 +1,3 @@
-import { spf } from 'mailauth/lib/spf/index.js';
 import type { DomainCheck } from '../../contract/domain-health';
 import type { DnsQuery } from '../dns/dns-resolver';
 import { fail, pass, unknown, warning } from './check-results';
@@ -18,6 +17,8 @@ export async function checkSpf(domain: string, query: DnsQuery, profile: SenderP
   if (!profile.probeAddress) {
     return unknown(`${profile.name}, the account's SMTP server`, null);
   }
+  // mailauth is loaded by the first check, not by every server start (decision 0043).
+  const { spf } = await import('mailauth/lib/spf/index.js');
   const result = await spf({
     sender: `postmaster@${domain}`,
     ip: profile.probeAddress,

@@ -7,13 +7,16 @@ export async function stopAllServers(): Promise<void> {
   await Promise.all(running.splice(0).map(stopProcess));
 }
 
-/** The real entry point (server/main.ts by default), started as `npm start` does, in a child process. */
+/**
+ * The real entry point in a child process: server/main.ts by default, or a built bundle (`dist/server/main.mjs`, as
+ * `npm start` runs it), which needs no TypeScript loader.
+ */
 export function startServer(
   env: Record<string, string>,
   entry = 'server/main.ts',
 ): { child: ChildProcess; output: () => string } {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry], {
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Attachment, type ParsedMail, simpleParser } from 'mailparser';
+import type { Attachment, ParsedMail } from 'mailparser';
 import { findReturnDate, isAutoReply } from './auto-reply';
 import {
   type FoundRecipient,
@@ -88,6 +88,8 @@ export async function classifyInbound(raw: Buffer | string): Promise<InboundClas
 export async function readInbound(raw: Buffer | string, now = new Date()): Promise<InboundMessage> {
   const source = typeof raw === 'string' ? raw : raw.toString('latin1');
   try {
+    // mailparser is loaded by the first mail read, not by every server start (decision 0043).
+    const { simpleParser } = await import('mailparser');
     const mail = await simpleParser(raw, { keepDeliveryStatus: true });
     const inbound = new InboundMail(mail, source);
     const classification =

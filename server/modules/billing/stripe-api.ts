@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { AppError } from '../../lib/app-error';
 
 /** What we ask of Stripe's API; built only when STRIPE_SECRET_KEY is set. */
@@ -18,13 +18,19 @@ export function subscriptionPeriodEnd(subscription: Stripe.Subscription): Date |
 
 export function createStripeApi(secretKey: string, apiUrl: string): StripeApi {
   const url = new URL(apiUrl);
-  const stripe = new Stripe(secretKey, {
-    host: url.hostname,
-    port: url.port || (url.protocol === 'http:' ? 80 : 443),
-    protocol: url.protocol === 'http:' ? 'http' : 'https',
-    maxNetworkRetries: 1,
-    timeout: 20_000,
-  });
+  // Stripe's SDK is loaded by the first call, not by every server start (decision 0043).
+  let client: Promise<Stripe> | undefined;
+  const stripe = () =>
+    (client ??= import('stripe').then(
+      ({ default: StripeSdk }) =>
+        new StripeSdk(secretKey, {
+          host: url.hostname,
+          port: url.port || (url.protocol === 'http:' ? 80 : 443),
+          protocol: url.protocol === 'http:' ? 'http' : 'https',
+          maxNetworkRetries: 1,
+          timeout: 20_000,
+        }),
+    ));
   const failed = (error: unknown) =>
     new AppError(
       'internal',
@@ -34,14 +40,16 @@ export function createStripeApi(secretKey: string, apiUrl: string): StripeApi {
   return {
     async cancelAtPeriodEnd(subscriptionId) {
       try {
-        return subscriptionPeriodEnd(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
+        return subscriptionPeriodEnd(
+          await (await stripe()).subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
+        );
       } catch (error) {
         throw failed(error);
       }
     },
     async periodEnd(subscriptionId) {
       try {
-        return subscriptionPeriodEnd(await stripe.subscriptions.retrieve(subscriptionId));
+        return subscriptionPeriodEnd(await (await stripe()).subscriptions.retrieve(subscriptionId));
       } catch (error) {
         throw failed(error);
       }

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { SubscriptionStatus } from '../../../contract/auth';
 import type { Database } from '../../db/client';
 import { billingEvents, type UserRow, users } from '../../db/schema';
@@ -109,9 +109,11 @@ export function createStripeWebhookService(deps: {
     /** Verifies and applies one delivery; answers whether it changed anything, and what to note in the log. */
     async handle(rawBody: Buffer, signature: string | undefined): Promise<{ applied: boolean; note?: string }> {
       if (!webhookSecret) throw AppError.notFound('Stripe webhooks are not set up on this server');
+      // Stripe's SDK is loaded by the first delivery, not by every server start (decision 0043).
+      const { default: StripeSdk } = await import('stripe');
       let event: Stripe.Event;
       try {
-        event = Stripe.webhooks.constructEvent(
+        event = StripeSdk.webhooks.constructEvent(
           rawBody,
           signature ?? '',
           webhookSecret,

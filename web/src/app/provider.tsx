@@ -1,6 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ConfirmDialogHost } from '@/components/ui/confirm-dialog';
 import { Toaster } from '@/components/ui/toaster';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { queryClient } from '@/lib/api';
@@ -10,7 +9,6 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <TooltipProvider>
         {children}
-        <ConfirmDialogHost />
         <Toaster />
       </TooltipProvider>
     </QueryClientProvider>

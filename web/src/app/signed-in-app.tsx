@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useSearch } from 'wouter';
 import { NotFound } from '@/components/not-found';
+import { ConfirmDialogHost } from '@/components/ui/confirm-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { SignedInUserProvider } from '@/features/auth/components/signed-in-user';
 import { returnPathFrom } from '@/lib/return-path';
@@ -31,10 +32,14 @@ function RedirectAfterSignIn() {
   return <Redirect to={returnPathFrom(useSearch()) ?? '/'} replace />;
 }
 
-/** The signed-in app, loaded lazily by the router once a user is known. */
+/**
+ * The signed-in app, loaded lazily by the router once a user is known. Only its screens ask to confirm, so the
+ * confirm dialog (and Radix's dialog with it) stays out of the landing page's scripts.
+ */
 export default function SignedInApp() {
   return (
     <SignedInUserProvider>
+      <ConfirmDialogHost />
       <Switch>
         {/* Signed-in users have no use for the auth pages (SPEC §2); a sign-in that asked to come back goes there. */}
         <Route path="/login">
