@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { isInSendingWindow, nextSendingTime } from '../../../contract/sending-window';
 import type { StockTip } from '../../../contract/stock-tips';
@@ -32,6 +32,7 @@ import {
   DailyLimitError,
   NoSendingAccountError,
   type Reservation,
+  rotatingReservationCte,
   type SendAllowance,
 } from '../sending/send-allowance';
 import type { SenderConnection, TransportRegistry } from '../sending/transport-registry';
@@ -77,6 +78,9 @@ export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 
 const systemSleep: Sleep = (ms, signal) => delay(ms, undefined, { signal }).catch(() => undefined);
 
+/** A row this sender committed as `sending`, with its lead. */
+type Claimed = { row: CampaignRecipientRow; lead: LeadRow | null };
+
 /** What one step of the campaign sends (a single-mail campaign has step 1 only). */
 type RunStep = { template: TemplateRow | null; sameThread: boolean; variants: StepVariant[] };
 
@@ -117,20 +121,17 @@ export function createCampaignSender(deps: {
   sleep?: Sleep;
 }) {
   const { db, clock, allowance, transports, linkTokens, publicUrl, mailDomains, brakes } = deps;
-  const { claimQuery, settleSentQuery } = preparedStatements(db);
+  const { claimQuery, reserveAndClaimQuery, settleSentQuery } = preparedStatements(db);
   const staleSendingMs = deps.staleSendingMs ?? STALE_SENDING_MS;
   const sleep = deps.sleep ?? systemSleep;
   // A sign of life at least three times per staleness period, so a live sender never looks dead.
   const heartbeatMs = Math.min(15_000, staleSendingMs / 3);
   const stopping = new AbortController();
 
-  async function claimNext(
-    campaignId: number,
-    account: EmailAccountRow,
-  ): Promise<{ row: CampaignRecipientRow; lead: LeadRow | null } | undefined> {
+  async function claimNext(campaignId: number, account: EmailAccountRow): Promise<Claimed | null> {
     const now = clock.now().toISOString();
     const [found] = await claimQuery.execute({ now, accountId: account.id, campaignId });
-    return found && { row: found.claimed, lead: found.leads };
+    return found ? { row: found.claimed, lead: found.leads } : null;
   }
 
   /** Puts a claimed row back as it was, for a mail that never left (a paused campaign, a refused sign-in). */
@@ -291,15 +292,33 @@ export function createCampaignSender(deps: {
     return count;
   }
 
-  /** Takes a mailbox, a place in its day and its pace slot for the next mail, and waits for the slot. */
-  async function reserveSend(
-    context: RunContext,
-  ): Promise<{ account: EmailAccountRow; connection?: SenderConnection; reservation: Reservation }> {
+  /**
+   * Takes a mailbox, a place in its day and its pace slot for the next mail. A slot that is due at once comes with
+   * the claim of the campaign's next row, in the same statement (`claimed`: the row, or null when none is left to
+   * send now); otherwise this waits for the slot, and the row is claimed after.
+   */
+  async function reserveSend(context: RunContext): Promise<{
+    account: EmailAccountRow;
+    connection?: SenderConnection;
+    reservation: Reservation;
+    claimed?: Claimed | null;
+  }> {
     const { campaign, user } = context;
+    const claimingStatement = {
+      execute: (parameters: Parameters<typeof reserveAndClaimQuery.execute>[0]) =>
+        reserveAndClaimQuery.execute({ ...parameters, campaignId: campaign.id }),
+    };
     try {
-      const taken = context.lastReservation.then(() => allowance.reserveRotating(user, campaignAccountIds(campaign)));
+      const taken = context.lastReservation
+        // No row is claimed while a bounce is being settled and weighed.
+        .then(() => context.bounceSettling)
+        .then(() => allowance.reserveRotating(user, campaignAccountIds(campaign), claimingStatement));
       context.lastReservation = taken.catch(() => undefined);
-      const { account, connection, reservation, sendAt } = await taken;
+      const { account, connection, reservation, sendAt, takenAt, extra } = await taken;
+      if (sendAt.getTime() <= takenAt.getTime()) {
+        const claimed = extra.claimed && { row: extra.claimed, lead: extra.leads };
+        return { account, connection, reservation, claimed };
+      }
       const wait = sendAt.getTime() - clock.now().getTime();
       if (wait <= 0) return { account, connection, reservation };
       // After a wait the connection is read again at the send: its tokens may have been refreshed meanwhile.
@@ -511,12 +530,15 @@ export function createCampaignSender(deps: {
         return 'stop';
       }
       const { account, reservation } = reserved;
-      if (stopping.signal.aborted) {
-        await allowance.release(reservation);
-        throw new CampaignWaitingError('The worker is stopping', 1);
+      let { claimed } = reserved;
+      if (claimed === undefined) {
+        if (stopping.signal.aborted) {
+          await allowance.release(reservation);
+          throw new CampaignWaitingError('The worker is stopping', 1);
+        }
+        await context.bounceSettling;
+        claimed = await claimNext(campaignId, account);
       }
-      await context.bounceSettling;
-      const claimed = await claimNext(campaignId, account);
       if (!claimed) {
         await allowance.release(reservation);
         return noRowLeft(campaignId);
@@ -598,17 +620,17 @@ export type CampaignSender = ReturnType<typeof createCampaignSender>;
 /** The statements every mail runs, prepared once. */
 function preparedStatements(db: Database) {
   /**
-   * Claims the campaign's next due row for an account, with its lead, in one statement: none while the campaign is
-   * not running or has lost its template, so a pause stops every send loop at its next mail.
+   * Claims the campaign's next due row for an account: none while the campaign is not running or has lost its
+   * template, so a pause stops every send loop at its next mail. `when` adds a condition.
    */
-  const claimed = db.$with('claimed').as(
+  const claiming = (accountId: SQL, when?: SQL) =>
     db
       .update(campaignRecipients)
       .set({
         state: 'sending',
         claimedAt: sql`${sql.placeholder('now')}::timestamptz`,
         attempts: sql`${campaignRecipients.attempts} + 1`,
-        accountId: sql`${sql.placeholder('accountId')}`,
+        accountId,
       })
       .where(
         and(
@@ -622,16 +644,34 @@ function preparedStatements(db: Database) {
                      AND status = 'running' AND template_id IS NOT NULL)
                  ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)`,
           ),
+          when,
         ),
-      )
-      .returning(),
-  );
+      );
+  /** The claim with its lead, in one statement. */
+  const claimed = db.$with('claimed').as(claiming(sql`${sql.placeholder('accountId')}`).returning());
   const claimQuery = db
     .with(claimed)
     .select()
     .from(claimed)
     .leftJoin(leads, eq(leads.id, claimed.leadId))
     .prepare('campaign_claim_next');
+  /**
+   * The reservation of a send (send-allowance.ts) and, when its pace slot is now, the claim of the row it sends,
+   * in one statement: one commit per mail fewer where the pace lets mails go as fast as they can.
+   */
+  const reserved = rotatingReservationCte(db);
+  const claimedNow = db.$with('claimed').as(
+    claiming(sql`${reserved.id}`, sql`${reserved.slot} <= ${sql.placeholder('now')}::timestamptz`)
+      .from(reserved)
+      .returning(getTableColumns(campaignRecipients)),
+  );
+  const reserveAndClaimQuery = db
+    .with(reserved, claimedNow)
+    .select()
+    .from(reserved)
+    .leftJoin(claimedNow, sql`true`)
+    .leftJoin(leads, eq(leads.id, claimedNow.leadId))
+    .prepare('campaign_reserve_and_claim');
   const settleSentQuery = db
     .update(campaignRecipients)
     .set({
@@ -645,5 +685,5 @@ function preparedStatements(db: Database) {
     })
     .where(and(eq(campaignRecipients.id, sql.placeholder('id')), eq(campaignRecipients.state, 'sending')))
     .prepare('campaign_settle_sent');
-  return { claimQuery, settleSentQuery };
+  return { claimQuery, reserveAndClaimQuery, settleSentQuery };
 }

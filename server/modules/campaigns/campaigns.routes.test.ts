@@ -443,6 +443,21 @@ describe('inbox rotation and pace', () => {
     expect(new Set(gaps.map((gap) => gap.toFixed(3))).size).toBeGreaterThan(1);
   });
 
+  it('sends when the clock reaches a pace slot that falls between two milliseconds', async () => {
+    const { token, accountId, templateId, leadIds } = await sender('between', { count: 1, sendsPerMinute: 7 });
+    // A slot 0.4 ms after the clock, as a pace of 7 a minute leaves them: JavaScript's clock reads it as now.
+    await t.database.db
+      .update(emailAccounts)
+      .set({ nextSendAt: sql`'2026-11-23T10:00:00.0004Z'::timestamptz` })
+      .where(eq(emailAccounts.id, accountId));
+    const id = await start(token, { accountId, templateId, leadIds });
+    await run(id);
+    expect(await campaign(token, id)).toMatchObject({ status: 'completed', emailsSent: 1 });
+    // It went in that slot, not in the next one 8.6 to 12.9 s later.
+    const [row] = await t.database.db.select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, id));
+    expect(row.claimedAt).toEqual(new Date('2026-11-23T10:00:00Z'));
+  });
+
   it('takes a pace of 1 to 1000 emails a minute through PATCH /api/email-accounts/{id}', async () => {
     const { token, accountId } = await sender('pace-edit');
     const patch = (sendsPerMinute: number) =>

@@ -43,6 +43,8 @@ export type RotatingReservation = {
   account: EmailAccountRow;
   connection: SenderConnection;
   sendAt: Date;
+  /** The moment the reservation was taken at: a slot at it is due at once. */
+  takenAt: Date;
 };
 
 export type SendAllowance = ReturnType<typeof createSendAllowance>;
@@ -118,11 +120,18 @@ export function createSendAllowance(deps: { db: Database; clock: Clock; random?:
      * statement under the account's row lock, so any number of senders keep both the limit and the pace. The gap
      * after each mail is 60/sendsPerMinute seconds plus up to half as much again at random, so mails never come
      * faster than the pace and never at a machine's regular beat.
+     *
+     * `statement` may do more in the same statement (the campaign engine claims its row when the slot is now): it is
+     * built on `rotatingReservationCte` and answers `reserved` plus its own fields, which come back as `extra`.
      */
-    async reserveRotating(user: Pick<UserRow, 'id' | 'timezone'>, accountIds: number[]): Promise<RotatingReservation> {
+    async reserveRotating<Extra extends object = object>(
+      user: Pick<UserRow, 'id' | 'timezone'>,
+      accountIds: number[],
+      statement: ReservingStatement<Extra> = reserveRotatingQuery as unknown as ReservingStatement<Extra>,
+    ): Promise<RotatingReservation & { extra: Omit<Extra, 'reserved'> }> {
       const day = today(user);
       const now = clock.now();
-      const [row] = await reserveRotatingQuery.execute({
+      const [row] = await statement.execute({
         now: now.toISOString(),
         day,
         userId: user.id,
@@ -130,13 +139,16 @@ export function createSendAllowance(deps: { db: Database; clock: Clock; random?:
         jitter: 1 + random() / 2,
       });
       if (row) {
-        const { slot, connectionProvider, connectionCredentials, ...account } = row;
+        const {
+          reserved: { slot, connectionProvider, connectionCredentials, ...account },
+          ...extra
+        } = row;
         const connection = {
           id: account.connectionId,
           provider: connectionProvider,
           credentials: connectionCredentials,
         };
-        return { reservation: { accountId: account.id, day }, account, connection, sendAt: slot };
+        return { reservation: { accountId: account.id, day }, account, connection, sendAt: slot, takenAt: now, extra };
       }
       const mailboxes = await db
         .select()
@@ -182,9 +194,20 @@ export function warmupLimitTodaySql(day: SQL) {
     ELSE ${emailAccounts.dailyLimit} END`;
 }
 
-/** reserveRotating's one statement, prepared once: it runs before every campaign mail. */
-function rotatingReservation(db: Database) {
-  const reserved = db
+/** The parameters of reserveRotating's statement (placeholders of rotatingReservationCte). */
+type ReservationParameters = { now: string; day: string; userId: UserRow['id']; accountIds: string; jitter: number };
+type ReservedRow = EmailAccountRow & { slot: Date; connectionProvider: string; connectionCredentials: string };
+/** A prepared statement built on rotatingReservationCte: one row (`reserved` and its own fields) or none. */
+export type ReservingStatement<Extra extends object> = {
+  execute(parameters: ReservationParameters): Promise<({ reserved: ReservedRow } & Extra)[]>;
+};
+
+/**
+ * reserveRotating's statement as a CTE named `reserved` (the account row, its pace `slot` and its connection), for
+ * statements that go on from it. Its placeholders are ReservationParameters.
+ */
+export function rotatingReservationCte(db: Database) {
+  return db
     .$with('reserved', {
       ...getTableColumns(emailAccounts),
       slot: sql<Date>`slot`.mapWith(emailAccounts.nextSendAt).as('slot'),
@@ -192,8 +215,11 @@ function rotatingReservation(db: Database) {
       connectionCredentials: sql<string>`connection_credentials`.as('connection_credentials'),
     })
     .as(
+      // The slot in whole milliseconds, as JavaScript's clock tells time, so that "due now" means the same to the
+      // statements that go on from it and to the caller that reads it back.
       sql`WITH chosen AS (
-            SELECT id, greatest(coalesce(next_send_at, ${sql.placeholder('now')}::timestamptz), ${sql.placeholder('now')}::timestamptz) AS slot
+            SELECT id, date_trunc('milliseconds', greatest(coalesce(next_send_at, ${sql.placeholder('now')}::timestamptz),
+              ${sql.placeholder('now')}::timestamptz)) AS slot
             FROM email_accounts
             WHERE id = ANY(${sql.placeholder('accountIds')}::bigint[])
               AND user_id = ${sql.placeholder('userId')} AND status <> 'error'
@@ -212,7 +238,16 @@ function rotatingReservation(db: Database) {
           WHERE a.id = chosen.id AND c.id = a.connection_id
           RETURNING a.*, chosen.slot, c.provider AS connection_provider, c.credentials AS connection_credentials`,
     );
-  return db.with(reserved).select().from(reserved).prepare('send_allowance_reserve_rotating');
+}
+
+/** reserveRotating's own statement, prepared once: it runs before every campaign mail. */
+function rotatingReservation(db: Database) {
+  const reserved = rotatingReservationCte(db);
+  const query = db.with(reserved).select().from(reserved).prepare('send_allowance_reserve_rotating');
+  return {
+    execute: async (parameters: ReservationParameters) =>
+      (await query.execute(parameters)).map((row) => ({ reserved: row })),
+  };
 }
 
 /** The calendar date (YYYY-MM-DD) it is at `at` in the IANA zone `timeZone`. */
