@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import type { BackupTask, BackupTaskResult } from './pglite-backup-tasks';
@@ -16,6 +17,15 @@ export type PGliteThread = PGliteClient & {
   backup(task: BackupTask): Promise<BackupTaskResult>;
 };
 
+/**
+ * The database thread's young generation (V8's semi-space, in MB). Its garbage is short-lived (protocol messages,
+ * rows on their way): with the process's setting it held 31 MB it did not need.
+ */
+const THREAD_SEMI_SPACE_MB = 2;
+/** The semi-space node was started with (`--max-semi-space-size=N`), or 0: V8's own choice. */
+const processSemiSpaceMb = () =>
+  Number(process.execArgv.find((arg) => arg.startsWith('--max-semi-space-size='))?.split('=')[1] ?? 0);
+
 type Pending = { resolve(result: unknown): void; reject(error: Error): void };
 type Request = ThreadRequest extends infer R ? (R extends ThreadRequest ? Omit<R, 'id'> : never) : never;
 
@@ -29,7 +39,11 @@ export async function startPGliteThread(dataDir: string | null): Promise<PGliteT
   // Run from the sources (tsx, the tests) the thread's file is the .ts beside this one; from the bundle (`npm start`)
   // it is built beside it (scripts/build-server.mjs).
   const workerFile = import.meta.url.endsWith('.ts') ? './pglite-thread-worker.ts' : './pglite-thread-worker.mjs';
+  // V8 reads its heap flags when it makes an isolate: the thread's is made with a small young generation, and the
+  // process's own setting comes back once it is (decision 0046).
+  setFlagsFromString(`--max-semi-space-size=${THREAD_SEMI_SPACE_MB}`);
   const worker = new Worker(new URL(workerFile, import.meta.url), { workerData: { dataDir } });
+  worker.once('online', () => setFlagsFromString(`--max-semi-space-size=${processSemiSpaceMb()}`));
   const pending = new Map<number, Pending>();
   let sequence = 0;
   let failure: Error | null = null;
