@@ -268,6 +268,22 @@ describe('sending a campaign through the SMTP peer', () => {
     expect(recipientsOf('skips-0@leads.test')).toHaveLength(2);
   });
 
+  it('queues the recipients of a campaign larger than one statement’s chunk whole, in the order of the leads', async () => {
+    const owner = await sender('chunks', { count: 10_050 });
+    // Given backwards, twice over, with a lead that is not there: chunks of 10,000 split what remains in two.
+    const leadIds = [...owner.leadIds].reverse();
+    const id = await start(owner.token, { ...owner, leadIds: [...leadIds, ...leadIds, 999_999_999] });
+    expect(await campaign(owner.token, id)).toMatchObject({ status: 'running', totalEmails: 10_050, emailsSkipped: 1 });
+    const queued = await t.database.db
+      .select({ leadId: campaignRecipients.leadId })
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.campaignId, id))
+      .orderBy(campaignRecipients.id);
+    expect(queued.map((row) => row.leadId)).toEqual(owner.leadIds);
+    // Not sent here: paused, so that no later test's sender takes it up.
+    expect((await call('POST', `/api/campaigns/${id}/pause`, owner.token)).statusCode).toBe(200);
+  }, 60_000);
+
   it('tries a 421 again after a wait, and fails a 550 5.1.1 at once, bouncing the lead', async () => {
     const { token, accountId, templateId, leadIds } = await sender('answers', { count: 3 });
     const id = await start(token, { accountId, templateId, leadIds });

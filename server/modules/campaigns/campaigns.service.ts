@@ -34,6 +34,13 @@ import { campaignStepFigures } from './campaign-step-figures';
 import { countMeetingsBooked } from './meetings';
 import { assertActiveTemplates, sequenceSteps, stepVariantOf } from './sequence-steps';
 
+/**
+ * A campaign's recipient rows are made this many leads per statement (in one transaction): the work a statement
+ * keeps in memory to its end (its foreign-key checks, its new rows for the rollups' trigger) is bounded by the
+ * chunk, not by the campaign, and the embedded database's WebAssembly memory never gives back what it grew by.
+ */
+const START_CHUNK_LEADS = 10_000;
+
 export const POSTAL_ADDRESS_REQUIRED =
   'Add your postal address in Settings before sending: the law requires it in every marketing email';
 
@@ -146,7 +153,8 @@ export function createCampaignsService(deps: {
       // Leads get the first step's versions in turn, fixed with their row.
       const firstStepVersions = 1 + (steps?.[0].variants.length ?? 0);
 
-      const requested = [...new Set(input.leadIds)];
+      // In the order of the leads, as the recipients' rows are made (and later sent) in chunks of it.
+      const requested = [...new Set(input.leadIds)].sort((a, b) => a - b);
       const week = localWeek(clock.now(), user.timezone);
       const campaignId = await db.transaction(async (tx) => {
         const [campaign] = await tx
@@ -166,29 +174,34 @@ export function createCampaignsService(deps: {
         // analyses), the duplicate checks become a scan of the whole table per lead, quadratic in the insert itself
         // (100,000 leads took 90 s instead of 3): the lead index is the only way it may look.
         await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-        // Its sort and row stores (100,000 leads) stay within 1 MB each and spill past it: the embedded database's
-        // WebAssembly memory, once grown, never shrinks (at 4 MB each, a 100,000-lead start grew it by 23 MB).
+        // Its sort and row stores stay within 1 MB each and spill past it: the embedded database's WebAssembly
+        // memory, once grown, never shrinks (at 4 MB each, a 100,000-lead start grew it by 23 MB).
         await tx.execute(sql`SET LOCAL work_mem = '1MB'`);
-        const [{ inserted }] = await queryRows<{ inserted: number }>(
-          tx,
-          sql`WITH added AS (
-                INSERT INTO campaign_recipients (campaign_id, user_id, lead_id, variant)
-                SELECT ${campaign.id}, ${user.id}, l.id, ${stepVariantOf(sql`l.id`, 1, firstStepVersions)}
-                FROM jsonb_array_elements_text(${JSON.stringify(requested)}::jsonb) AS wanted(id)
-                JOIN leads l ON l.id = wanted.id::bigint
-                WHERE l.user_id = ${user.id} AND l.status = 'active'
-                  AND NOT EXISTS (
-                    SELECT 1 FROM campaign_recipients r
-                    WHERE r.lead_id = l.id AND r.kind = 'campaign'
-                      AND (r.sent_week = ${week} OR r.state IN ('pending', 'sending', 'unknown')))
-                  AND NOT EXISTS (
-                    SELECT 1 FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id
-                    WHERE r.lead_id = l.id AND coalesce(r.template_id, c.template_id) = ${template.id}
-                      AND r.state NOT IN ('failed', 'skipped'))
-                ORDER BY l.id
-                RETURNING 1)
-              SELECT count(*)::int AS inserted FROM added`,
-        );
+        let inserted = 0;
+        for (let from = 0; from < requested.length; from += START_CHUNK_LEADS) {
+          const chunk = requested.slice(from, from + START_CHUNK_LEADS);
+          const [added] = await queryRows<{ inserted: number }>(
+            tx,
+            sql`WITH added AS (
+                  INSERT INTO campaign_recipients (campaign_id, user_id, lead_id, variant)
+                  SELECT ${campaign.id}, ${user.id}, l.id, ${stepVariantOf(sql`l.id`, 1, firstStepVersions)}
+                  FROM jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb) AS wanted(id)
+                  JOIN leads l ON l.id = wanted.id::bigint
+                  WHERE l.user_id = ${user.id} AND l.status = 'active'
+                    AND NOT EXISTS (
+                      SELECT 1 FROM campaign_recipients r
+                      WHERE r.lead_id = l.id AND r.kind = 'campaign'
+                        AND (r.sent_week = ${week} OR r.state IN ('pending', 'sending', 'unknown')))
+                    AND NOT EXISTS (
+                      SELECT 1 FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id
+                      WHERE r.lead_id = l.id AND coalesce(r.template_id, c.template_id) = ${template.id}
+                        AND r.state NOT IN ('failed', 'skipped'))
+                  ORDER BY l.id
+                  RETURNING 1)
+                SELECT count(*)::int AS inserted FROM added`,
+          );
+          inserted += added.inserted;
+        }
         const skipped = requested.length - inserted;
         await tx
           .update(campaigns)
