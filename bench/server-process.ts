@@ -2,17 +2,18 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 /**
- * `npm start` (package.json) as its steps: the builds it runs first, and the node arguments of the server, so that
- * the benches measure the server as it is run.
+ * `npm start` (package.json) as its steps: the builds it runs first (node scripts), then the shell script that starts
+ * the server with its node flags, so that the benches measure the server as it is run.
  */
-function startCommand(): { builds: string[]; nodeArguments: string[] } {
+function startCommand(): { builds: string[]; server: string[] } {
   const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
   const steps = scripts.start.split('&&').map((step) => step.trim());
-  const command = steps.at(-1)?.split(/\s+/) ?? [];
-  if (!steps.every((step) => step.startsWith('node ')) || command.at(-1) !== 'dist/server/main.mjs') {
+  const server = steps.at(-1)?.split(/\s+/) ?? [];
+  const builds = steps.slice(0, -1);
+  if (!builds.every((step) => step.startsWith('node ')) || server.join(' ') !== 'sh scripts/start-server.sh') {
     throw new Error(`Cannot read the server's command from package.json's start script: ${scripts.start}`);
   }
-  return { builds: steps.slice(0, -1), nodeArguments: command.slice(1) };
+  return { builds, server };
 }
 
 /**
@@ -25,10 +26,12 @@ export function startServer(
   env: Record<string, string>,
   options: { quiet?: boolean } = {},
 ): Promise<ChildProcess> {
-  const { builds, nodeArguments } = startCommand();
+  const { builds, server } = startCommand();
   for (const build of builds) execFileSync(process.execPath, build.split(/\s+/).slice(1), { stdio: 'inherit' });
-  const child = spawn(process.execPath, nodeArguments, {
-    env: { ...process.env, ...env },
+  // The script execs node (npm's own, as npm names it to scripts): the child's pid is the server's.
+  const [shell, ...script] = server;
+  const child = spawn(shell, script, {
+    env: { ...process.env, ...env, npm_node_execpath: process.execPath },
     stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
   });
   return new Promise((resolve, reject) => {

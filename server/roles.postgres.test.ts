@@ -66,7 +66,7 @@ describe('ROLE=web and ROLE=worker', () => {
       expect(job?.output.token).toBe('probe-42');
       expect(job?.output.pid).toBe(worker.child.pid);
       expect(job?.output.pid).not.toBe(webPid);
-      expect(worker.output()).toContain('probe job ran with probe-42');
+      await waitFor(() => worker.output().includes('probe job ran with probe-42'), 'the job to be logged');
       expect(web.output()).not.toContain('probe job ran');
     } finally {
       await stopAllServers();

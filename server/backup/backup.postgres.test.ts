@@ -86,7 +86,7 @@ describe.skipIf(psqlUnavailable() !== null)('moving from the embedded database t
       // The same DATA_DIR keeps the secrets: the same session still signs in, and so does the password.
       const onPostgres = startServer({ DATABASE_URL: target.connectionString, DATA_DIR: dataDir, PORT: String(port) });
       await waitFor(healthy(port), 'the app to listen on PostgreSQL', 60_000);
-      expect(onPostgres.output()).toContain('Database ready (PostgreSQL)');
+      await waitFor(() => onPostgres.output().includes('Database ready (PostgreSQL)'), 'the start to be logged');
       const leads = await fetch(`${base}/api/leads?limit=500`, { headers: { cookie } });
       expect(leads.status).toBe(200);
       const listed = ((await leads.json()) as { email: string }[]).map((lead) => lead.email).sort();

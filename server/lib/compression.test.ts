@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser } from '../test/app';
 
@@ -49,5 +49,21 @@ describe('compressed JSON answers', () => {
     expect(response.body.length).toBeLessThan(1024);
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.json()).toMatchObject({ total: 60 });
+  });
+
+  it('refuses a compressed request body with a message, and stores nothing', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/leads',
+      headers: {
+        cookie: `lr_session=${token}`,
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+      },
+      payload: gzipSync(JSON.stringify({ email: 'zipped@example.com' })),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: expect.any(String) });
+    expect((await get('/api/leads/count')).json()).toMatchObject({ total: 60 });
   });
 });

@@ -12,7 +12,8 @@ const SYNC_COMPRESSION_BYTES = 64 * 1024;
 
 /**
  * Compresses answers over 1 KB (JSON lists, CSV exports) with brotli or gzip, as the client accepts. Static files
- * already carry their build-time compression (Content-Encoding set), which this leaves alone.
+ * already carry their build-time compression (Content-Encoding set), which this leaves alone. Request bodies are
+ * not decompressed: no client of ours compresses them, and the plugin's hook for it ran on every request.
  */
 export async function registerCompression(app: FastifyInstance) {
   await app.register(fastifyCompress, {
@@ -20,5 +21,6 @@ export async function registerCompression(app: FastifyInstance) {
     threshold: 1024,
     syncThreshold: SYNC_COMPRESSION_BYTES,
     encodings: ['br', 'gzip'],
+    globalDecompression: false,
   });
 }

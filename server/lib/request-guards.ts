@@ -10,21 +10,27 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function registerCrossSiteGuard(app: FastifyInstance, publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
-  app.addHook('onRequest', async (request) => {
-    if (!MUTATING.has(request.method) || !request.url.startsWith('/api/')) return;
-    const origin = request.headers.origin;
-    if (origin && origin !== publicOrigin && !isSameHost(origin, request)) {
-      throw AppError.forbidden('Cross-site request refused', 'cross_site');
-    }
-    const contentType = request.headers['content-type'];
-    if (contentType && !/^application\/json\b/i.test(contentType)) {
-      throw new AppError(
-        'unsupported_media_type',
-        'Send the request body as JSON (Content-Type: application/json)',
-        415,
-      );
-    }
+  // Synchronous, as every request passes here.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(MUTATING.has(request.method) && request.url.startsWith('/api/') ? refusal(request, publicOrigin) : undefined);
   });
+}
+
+/** Why a mutating API call is refused, or undefined when it may go on. */
+function refusal(request: FastifyRequest, publicOrigin: string): AppError | undefined {
+  const origin = request.headers.origin;
+  if (origin && origin !== publicOrigin && !isSameHost(origin, request)) {
+    return AppError.forbidden('Cross-site request refused', 'cross_site');
+  }
+  const contentType = request.headers['content-type'];
+  if (contentType && !/^application\/json\b/i.test(contentType)) {
+    return new AppError(
+      'unsupported_media_type',
+      'Send the request body as JSON (Content-Type: application/json)',
+      415,
+    );
+  }
+  return undefined;
 }
 
 function isSameHost(origin: string, request: FastifyRequest): boolean {

@@ -8,16 +8,20 @@ export async function stopAllServers(): Promise<void> {
 }
 
 /**
- * The real entry point in a child process: server/main.ts by default, or a built bundle (`dist/server/main.mjs`, as
- * `npm start` runs it), which needs no TypeScript loader.
+ * The real entry point in a child process: server/main.ts by default, a built bundle (`dist/server/main.mjs`), which
+ * needs no TypeScript loader, or `scripts/start-server.sh`, which runs the bundle with `npm start`'s node flags.
  */
 export function startServer(
   env: Record<string, string>,
   entry = 'server/main.ts',
 ): { child: ChildProcess; output: () => string } {
   let output = '';
-  const child = spawn(process.execPath, entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry], {
-    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+  const [command, args] = entry.endsWith('.sh')
+    ? ['sh', [entry]]
+    : [process.execPath, entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry]];
+  const child = spawn(command, args, {
+    // The shell script runs the node that npm names to scripts: this one.
+    env: { ...process.env, LOG_LEVEL: 'info', npm_node_execpath: process.execPath, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => {

@@ -14,9 +14,14 @@ declare module 'fastify' {
 /** Resolves the session cookie of every API request into `request.currentUser`. */
 export function registerSessionAuth(app: FastifyInstance, sessions: SessionsService) {
   app.decorateRequest('currentUser', null);
-  app.addHook('onRequest', async (request) => {
+  // Synchronous where there is nothing to look up (pages, tracking links), as every request passes here.
+  app.addHook('onRequest', (request, _reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token && request.url.startsWith('/api/')) request.currentUser = await sessions.resolve(token);
+    if (!token || !request.url.startsWith('/api/')) return done();
+    sessions.resolve(token).then((user) => {
+      request.currentUser = user;
+      done();
+    }, done);
   });
 }
 

@@ -13,13 +13,12 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export type SessionsService = ReturnType<typeof createSessionsService>;
 
-export function createSessionsService(deps: { db: Database; sessionSecret: string; clock: Clock }) {
-  const { db } = deps;
-  const now = () => deps.clock.now();
-  const hashToken = (token: string) => createHmac('sha256', deps.sessionSecret).update(token).digest('hex');
-  // Every API request runs this: built once and prepared once per connection, so a request neither builds the
-  // query nor sends its text (docs/decisions/0042).
-  const liveSessionUser = db
+/**
+ * The live session of a token and its user, by the token's hash, expiry and idle time (placeholders `tokenHash`, `at`
+ * and `idleSince`). The overhead bench's bare route runs this same statement (bench/bare-auth-server.ts).
+ */
+export function liveSessionUserQuery(db: Database) {
+  return db
     .select({ user: users, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -29,8 +28,16 @@ export function createSessionsService(deps: { db: Database; sessionSecret: strin
         gt(sessions.expiresAt, sql.placeholder('at')),
         gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
       ),
-    )
-    .prepare('live_session_user');
+    );
+}
+
+export function createSessionsService(deps: { db: Database; sessionSecret: string; clock: Clock }) {
+  const { db } = deps;
+  const now = () => deps.clock.now();
+  const hashToken = (token: string) => createHmac('sha256', deps.sessionSecret).update(token).digest('hex');
+  // Every API request runs this: built once and prepared once per connection, so a request neither builds the
+  // query nor sends its text (docs/decisions/0042).
+  const liveSessionUser = liveSessionUserQuery(db).prepare('live_session_user');
 
   return {
     /** Starts a session; the returned token goes into the cookie and nowhere else. */

@@ -44,7 +44,13 @@ export function billingRoutes(
 
 /** Every signed-in request sees the subscription as it is now: a trial or paid period that ended is expired. */
 export function registerSubscriptionRefresh(app: FastifyInstance, subscriptions: SubscriptionService) {
-  app.addHook('onRequest', async (request) => {
-    if (request.currentUser) request.currentUser = await subscriptions.current(request.currentUser);
+  // Synchronous where nothing changed, as every request passes here.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const user = request.currentUser;
+    if (!user || subscriptions.isCurrent(user)) return done();
+    subscriptions.current(user).then((current) => {
+      request.currentUser = current;
+      done();
+    }, done);
   });
 }

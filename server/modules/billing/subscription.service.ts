@@ -55,6 +55,9 @@ export function createSubscriptionService(deps: {
   }
 
   return {
+    /** Whether the user's saved status is still the status now (time has not ended a trial or paid period). */
+    isCurrent: (user: UserRow): boolean => currentSubscriptionStatus(user, clock.now()) === user.subscriptionStatus,
+
     /** The user with the status as it is now, saved when time moved it on (a trial or paid period that ended). */
     async current(user: UserRow): Promise<UserRow> {
       const status = currentSubscriptionStatus(user, clock.now()) as SubscriptionStatus;

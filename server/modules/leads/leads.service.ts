@@ -20,6 +20,7 @@ import {
   type UpdateLeadInput,
 } from '../../../contract/leads';
 import { type Database, queryRows } from '../../db/client';
+import { hasPostgresCode, PG_UNIQUE_VIOLATION } from '../../db/error-codes';
 import { type LeadRow, leadCounts, leads, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { resourceId } from '../../lib/resource-id';
@@ -60,14 +61,6 @@ function handStatusChange(user: UserRow, lead: LeadRow, changes: UpdateLeadInput
     statusChangedAt: sql`now()`,
     statusChangedBy: user.id,
   };
-}
-
-/** PostgreSQL's unique_violation, as node-postgres and PGlite report it (Drizzle wraps it as the cause). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** SPEC's CSV upload result message. */
@@ -190,7 +183,8 @@ export function createLeadsService(deps: { db: Database }) {
         if (!updated) throw AppError.notFound('Lead not found');
         return toLeadDto(updated);
       } catch (error) {
-        if (isUniqueViolation(error)) throw AppError.conflict('A lead with this email already exists', 'lead_exists');
+        if (hasPostgresCode(error, PG_UNIQUE_VIOLATION))
+          throw AppError.conflict('A lead with this email already exists', 'lead_exists');
         throw error;
       }
     },

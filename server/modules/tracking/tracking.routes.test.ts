@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { campaignRecipients, leads, trackingEvents } from '../../db/schema';
 import { createLinkTokens } from '../../lib/link-tokens';
@@ -217,6 +217,65 @@ describe('opens and clicks', () => {
     await follow(String(second.pixel), CHROME);
     await follow(third.hrefs[0], CHROME);
     expect(await stats()).toMatchObject({ emailsOpened: 2, emailsClicked: 1, machineEventsLeftOut: 8 });
+  });
+});
+
+describe('many hits at once', () => {
+  it('stores every open of a sent mail with its own flags before its pixel is answered, and only those', async () => {
+    const { userId, mails, stats } = await sentCampaign('crowd', 30);
+    minutesAfterSending(5);
+    const [unsent] = await t.database.db
+      .insert(campaignRecipients)
+      .values({ userId, kind: 'test', toAddress: 'me@tracking.test' })
+      .returning();
+    const unsentPixel = `http://localhost:5000/t/o/${linkTokens.sign('open', unsent.id)}`;
+    // Every mail opened by its reader and fetched by Apple's proxy, and pixels of no sent mail, all at once: they
+    // are written in groups (write-batcher.ts), each answered once its own group is stored.
+    const answers = await Promise.all([
+      ...mails.flatMap((mail) => [follow(String(mail.pixel), CHROME), follow(String(mail.pixel), 'Mozilla/5.0')]),
+      follow(unsentPixel, CHROME),
+      follow('http://localhost:5000/t/o/nonsense', CHROME),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    const events = await eventsOf(userId);
+    expect(events).toHaveLength(60);
+    expect(events.filter((event) => event.machine)).toHaveLength(30);
+    expect(events.filter((event) => event.machine).map((event) => event.machineReason)).toEqual(
+      Array(30).fill('bot_user_agent'),
+    );
+    expect(await stats()).toMatchObject({ emailsOpened: 30, openRate: 100, machineEventsLeftOut: 30 });
+
+    // The group's values go to the database as arrays: a user agent with an array's own characters is kept as sent.
+    const oddAgent = `${CHROME} "quoted", {braced}, back\\slash, NULL`;
+    await Promise.all([follow(String(mails[0].pixel), oddAgent), follow(String(mails[1].pixel), 'NULL')]);
+    const agents = await t.database.db
+      .select({ userAgent: trackingEvents.userAgent })
+      .from(trackingEvents)
+      .where(and(eq(trackingEvents.userId, userId), inArray(trackingEvents.userAgent, [oddAgent, 'NULL'])));
+    expect(agents.map((row) => row.userAgent).sort()).toEqual([oddAgent, 'NULL'].sort());
+  });
+
+  it('weighs clicks that come together as one after another: a scanner’s burst is its, a person’s click is not', async () => {
+    const { userId, mails, stats } = await sentCampaign('crowd-clicks', 10);
+    minutesAfterSending(5);
+    // Mails 0-4: a scanner follows both links at once; mails 5-9: the reader follows one.
+    const answers = await Promise.all(
+      mails.flatMap((mail, i) =>
+        (i < 5 ? mail.hrefs.slice(0, 2) : mail.hrefs.slice(0, 1)).map((href) => follow(href, CHROME)),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 302));
+    const events = await eventsOf(userId);
+    expect(events).toHaveLength(15);
+    expect(events.filter((event) => event.machineReason === 'click_burst')).toHaveLength(10);
+    expect(events.filter((event) => !event.machine).map((event) => event.url)).toEqual(Array(5).fill(OFFER));
+    expect(await stats()).toMatchObject({ emailsClicked: 5, machineEventsLeftOut: 10 });
+
+    // A second link of a person's mail, clicked in the same second: the earlier stored click joins the burst.
+    await follow(mails[5].hrefs[1], CHROME);
+    const later = await eventsOf(userId);
+    expect(later.filter((event) => event.machineReason === 'click_burst')).toHaveLength(12);
+    expect(await stats()).toMatchObject({ emailsClicked: 4, machineEventsLeftOut: 12 });
   });
 });
 
