@@ -78,7 +78,9 @@ describe('domain health checks against a local DNS server', () => {
 
   beforeAll(async () => {
     dns = await startDnsServer(zone);
-    query = new NodeDnsResolver([dns.server], { timeoutMs: 300, tries: 1 }).query;
+    // Long enough for the test server to answer on a busy 2-core machine (300 ms was not, once in CI), short enough
+    // for the domain that never answers.
+    query = new NodeDnsResolver([dns.server], { timeoutMs: 1500, tries: 1 }).query;
   });
   afterAll(() => dns?.close());
 
