@@ -81,6 +81,18 @@ const systemSleep: Sleep = (ms, signal) => delay(ms, undefined, { signal }).catc
 /** A row this sender committed as `sending`, with its lead. */
 type Claimed = { row: CampaignRecipientRow; lead: LeadRow | null };
 
+/**
+ * A mail its mailbox accepted, to be committed `sent`: by the statement that reserves the loop's next mail
+ * (decision 0049), or on its own where no reservation follows.
+ */
+type Delivered = {
+  row: CampaignRecipientRow;
+  messageId: string;
+  subject: string | null;
+  weekNumber: number | null;
+  sentAt: Date;
+};
+
 /** What one step of the campaign sends (a single-mail campaign has step 1 only). */
 type RunStep = { template: TemplateRow | null; sameThread: boolean; variants: StepVariant[] };
 
@@ -169,7 +181,7 @@ export function createCampaignSender(deps: {
     for (const { row, account } of stale) {
       const found = account ? await transports.findSent(account, campaignMessageId(row, account.email)) : null;
       if (found === true) {
-        await settleSent(row, account as EmailAccountRow, { subject: row.subject, weekNumber: row.weekNumber }, user);
+        await settleSent(delivered(row, account as EmailAccountRow, row), user);
       } else if (found === false) {
         await settle(row, { state: 'pending', claimedAt: null, lastError: 'Not in the Sent folder: it goes again.' });
       } else {
@@ -181,22 +193,39 @@ export function createCampaignSender(deps: {
     }
   }
 
-  async function settleSent(
+  /** The parameters that commit a delivered mail as `sent` (the settling part of the reservation, or alone). */
+  const sentParameters = (delivered: Delivered, user: Pick<UserRow, 'timezone'>) => ({
+    settleId: delivered.row.id,
+    messageId: delivered.messageId,
+    subject: delivered.subject,
+    sentAt: delivered.sentAt.toISOString(),
+    sentWeek: localWeek(delivered.sentAt, user.timezone),
+    weekNumber: delivered.weekNumber,
+  });
+  const NOTHING_TO_SETTLE = {
+    settleId: null,
+    messageId: null,
+    subject: null,
+    sentAt: null,
+    sentWeek: null,
+    weekNumber: null,
+  };
+
+  const settleSent = (delivered: Delivered, user: Pick<UserRow, 'timezone'>) =>
+    settleSentQuery.execute(sentParameters(delivered, user));
+
+  /** A mail its mailbox accepted just now. */
+  const delivered = (
     row: CampaignRecipientRow,
     account: EmailAccountRow,
     mail: { subject: string | null; weekNumber: number | null },
-    user: Pick<UserRow, 'timezone'>,
-  ) {
-    const sentAt = clock.now();
-    await settleSentQuery.execute({
-      id: row.id,
-      messageId: campaignMessageId(row, account.email),
-      subject: mail.subject,
-      sentAt: sentAt.toISOString(),
-      sentWeek: localWeek(sentAt, user.timezone),
-      weekNumber: mail.weekNumber,
-    });
-  }
+  ): Delivered => ({
+    row,
+    messageId: campaignMessageId(row, account.email),
+    subject: mail.subject,
+    weekNumber: mail.weekNumber,
+    sentAt: clock.now(),
+  });
 
   /** Hands the campaign back to the job queue for later, noting when it is due (so it is not taken for dead). */
   async function handBack(campaignId: number, error: DomainError): Promise<never> {
@@ -295,9 +324,13 @@ export function createCampaignSender(deps: {
   /**
    * Takes a mailbox, a place in its day and its pace slot for the next mail. A slot that is due at once comes with
    * the claim of the campaign's next row, in the same statement (`claimed`: the row, or null when none is left to
-   * send now); otherwise this waits for the slot, and the row is claimed after.
+   * send now); otherwise this waits for the slot, and the row is claimed after. `settling`, the loop's last mail,
+   * is committed `sent` by the same statement, whatever it finds (decision 0049).
    */
-  async function reserveSend(context: RunContext): Promise<{
+  async function reserveSend(
+    context: RunContext,
+    settling: Delivered | null,
+  ): Promise<{
     account: EmailAccountRow;
     connection?: SenderConnection;
     reservation: Reservation;
@@ -306,7 +339,11 @@ export function createCampaignSender(deps: {
     const { campaign, user } = context;
     const claimingStatement = {
       execute: (parameters: Parameters<typeof reserveAndClaimQuery.execute>[0]) =>
-        reserveAndClaimQuery.execute({ ...parameters, campaignId: campaign.id }),
+        reserveAndClaimQuery.execute({
+          ...parameters,
+          ...(settling ? sentParameters(settling, user) : NOTHING_TO_SETTLE),
+          campaignId: campaign.id,
+        }),
     };
     try {
       const taken = context.lastReservation
@@ -382,13 +419,16 @@ export function createCampaignSender(deps: {
     mail.headers = { ...mail.headers, 'In-Reply-To': previous.messageId, References: previous.messageId };
   }
 
-  /** Sends one claimed row and settles it; 'stop' when the campaign cannot go on (its mailbox refused the sign-in). */
+  /**
+   * Sends one claimed row. A mail its mailbox accepted comes back `Delivered`, for the loop to commit `sent`; any
+   * other outcome is settled here ('settled'); 'stop' when the campaign cannot go on (its mailbox refused the sign-in).
+   */
   async function sendRow(
     row: CampaignRecipientRow,
     lead: LeadRow | null,
     { account, connection, reservation }: Awaited<ReturnType<typeof reserveSend>>,
     context: RunContext,
-  ): Promise<'sent' | 'stop'> {
+  ): Promise<Delivered | 'settled' | 'stop'> {
     const { campaign, user } = context;
     const step = context.steps.get(row.step);
     if (lead?.status !== 'active' || !step?.template) {
@@ -397,7 +437,7 @@ export function createCampaignSender(deps: {
         ? `The lead is ${lead?.status ?? 'deleted'}`
         : `The template of step ${row.step} was deleted`;
       await settle(row, { state: 'skipped', lastError: `${why}: not sent.` });
-      return 'sent';
+      return 'settled';
     }
     const { template } = step;
     // A later step goes inside the user's sending window only; one held back past it (a daily limit) waits.
@@ -410,12 +450,12 @@ export function createCampaignSender(deps: {
         claimedAt: null,
         nextAttemptAt: nextSendingTime(now, sendingWindowOf(user), user.timezone),
       });
-      return 'sent';
+      return 'settled';
     }
     if (await mailDomains.bouncesUnreachable(lead, account.email)) {
       await allowance.release(reservation);
       await settle(row, { state: 'skipped', lastError: `${NO_MAIL_SERVER}: not sent.` });
-      return 'sent';
+      return 'settled';
     }
     let mail: OutgoingMail;
     try {
@@ -433,7 +473,7 @@ export function createCampaignSender(deps: {
       if (!(error instanceof EmailTooLargeError)) throw error;
       await allowance.release(reservation);
       await settle(row, { state: 'failed', lastError: error.message });
-      return 'sent';
+      return 'settled';
     }
     if (step.sameThread) await continueThread(mail, row);
     try {
@@ -445,12 +485,12 @@ export function createCampaignSender(deps: {
         // it is unknown rather than risk a second copy.
         const found = await transports.findSent(account, mail.messageId).catch(() => null);
         if (found === true)
-          await settleSent(row, account, { subject: mail.subject, weekNumber: template.weekNumber }, user);
+          await settleSent(delivered(row, account, { ...mail, weekNumber: template.weekNumber }), user);
         else if (found === null) {
           await settle(row, { state: 'unknown', lastError: error instanceof Error ? error.message : String(error) });
         }
         if (!(error instanceof TransportError)) throw error;
-        return 'sent';
+        return 'settled';
       }
       await allowance.release(reservation);
       if (error.kind === 'auth') {
@@ -474,7 +514,7 @@ export function createCampaignSender(deps: {
         const bounced = /\b5\.1\.\d+\b/.test(error.message);
         if (!bounced) {
           await settle(row, { state: 'failed', lastError: error.message });
-          return 'sent';
+          return 'settled';
         }
         const settling = (async () => {
           await settle(row, { state: 'failed', lastError: error.message, bouncedAt: clock.now() });
@@ -485,11 +525,11 @@ export function createCampaignSender(deps: {
           return brakes.mailBounced(campaign.id);
         })();
         context.bounceSettling = settling.catch(() => undefined);
-        return (await settling) ? 'stop' : 'sent';
+        return (await settling) ? 'stop' : 'settled';
       }
       if (row.attempts >= MAX_ATTEMPTS) {
         await settle(row, { state: 'failed', lastError: `Gave up after ${row.attempts} tries: ${error.message}` });
-        return 'sent';
+        return 'settled';
       }
       const retryIn = Math.max(
         error.retryAfterSeconds ?? 0,
@@ -501,24 +541,33 @@ export function createCampaignSender(deps: {
         claimedAt: null,
         nextAttemptAt: new Date(clock.now().getTime() + retryIn * 1000),
       });
-      return 'sent';
+      return 'settled';
     }
-    await settleSent(row, account, { subject: mail.subject, weekNumber: template.weekNumber }, user);
-    return 'sent';
+    return delivered(row, account, { subject: mail.subject, weekNumber: template.weekNumber });
   }
 
-  /** One of the run's send loops: mails until nothing is left to send now, or the campaign stops. */
+  /**
+   * One of the run's send loops: mails until nothing is left to send now, or the campaign stops. A mail its mailbox
+   * accepted is committed `sent` by the statement that reserves the next one (decision 0049): one statement and one
+   * commit per mail fewer, and the row is still never claimed again, since only a `sending` row is settled.
+   */
   async function sendLoop(
     campaignId: number,
     context: RunContext,
     afterMail: () => Promise<void>,
   ): Promise<'done' | 'stop'> {
+    let settling: Delivered | null = null;
     for (;;) {
       // Shutting down: take no new row; the job comes back on a worker that stays.
-      if (stopping.signal.aborted) throw new CampaignWaitingError('The worker is stopping', 1);
+      if (stopping.signal.aborted) {
+        if (settling) await settleSent(settling, context.user);
+        throw new CampaignWaitingError('The worker is stopping', 1);
+      }
       let reserved: Awaited<ReturnType<typeof reserveSend>>;
       try {
-        reserved = await reserveSend(context);
+        // The statement runs whatever it finds (no mailbox, a daily limit): `settling` is committed either way.
+        reserved = await reserveSend(context, settling);
+        settling = null;
       } catch (error) {
         if (!(error instanceof NoSendingAccountError)) throw error;
         // A mail still in flight tells why better (a refused sign-in pauses with the mailbox's own words).
@@ -548,6 +597,7 @@ export function createCampaignSender(deps: {
         context.inFlight.mails -= 1;
       });
       if (outcome === 'stop') return 'stop';
+      if (outcome !== 'settled') settling = outcome;
       await afterMail();
     }
   }
@@ -619,6 +669,20 @@ export type CampaignSender = ReturnType<typeof createCampaignSender>;
 
 /** The statements every mail runs, prepared once. */
 function preparedStatements(db: Database) {
+  /** Commits a `sending` row as `sent`, with what the mailbox accepted. */
+  const settling = (id: ReturnType<typeof sql.placeholder>) =>
+    db
+      .update(campaignRecipients)
+      .set({
+        state: 'sent',
+        messageId: sql`${sql.placeholder('messageId')}`,
+        subject: sql`${sql.placeholder('subject')}`,
+        sentAt: sql`${sql.placeholder('sentAt')}::timestamptz`,
+        sentWeek: sql`${sql.placeholder('sentWeek')}`,
+        weekNumber: sql`${sql.placeholder('weekNumber')}`,
+        lastError: null,
+      })
+      .where(and(eq(campaignRecipients.id, id), eq(campaignRecipients.state, 'sending')));
   /**
    * Claims the campaign's next due row for an account: none while the campaign is not running or has lost its
    * template, so a pause stops every send loop at its next mail. `when` adds a condition.
@@ -665,25 +729,17 @@ function preparedStatements(db: Database) {
       .from(reserved)
       .returning(getTableColumns(campaignRecipients)),
   );
+  /** The loop's last mail committed `sent`, in the statement that reserves its next (none: settleId is null). */
+  const settledBefore = db
+    .$with('settled_before')
+    .as(settling(sql.placeholder('settleId')).returning({ id: campaignRecipients.id }));
   const reserveAndClaimQuery = db
-    .with(reserved, claimedNow)
+    .with(settledBefore, reserved, claimedNow)
     .select()
     .from(reserved)
     .leftJoin(claimedNow, sql`true`)
     .leftJoin(leads, eq(leads.id, claimedNow.leadId))
     .prepare('campaign_reserve_and_claim');
-  const settleSentQuery = db
-    .update(campaignRecipients)
-    .set({
-      state: 'sent',
-      messageId: sql`${sql.placeholder('messageId')}`,
-      subject: sql`${sql.placeholder('subject')}`,
-      sentAt: sql`${sql.placeholder('sentAt')}::timestamptz`,
-      sentWeek: sql`${sql.placeholder('sentWeek')}`,
-      weekNumber: sql`${sql.placeholder('weekNumber')}`,
-      lastError: null,
-    })
-    .where(and(eq(campaignRecipients.id, sql.placeholder('id')), eq(campaignRecipients.state, 'sending')))
-    .prepare('campaign_settle_sent');
+  const settleSentQuery = settling(sql.placeholder('settleId')).prepare('campaign_settle_sent');
   return { claimQuery, reserveAndClaimQuery, settleSentQuery };
 }
