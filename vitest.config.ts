@@ -8,7 +8,7 @@ const alias = {
 };
 
 const shared = {
-  include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/src/**/*.test.ts'],
+  include: ['server/**/*.test.ts', 'contract/**/*.test.ts', 'web/src/**/*.test.ts', 'bench/**/*.test.ts'],
   environment: 'node',
   testTimeout: 30_000,
   hookTimeout: 60_000,
