@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { type DovecotServer, dovecotUnavailable, startDovecot } from '../../server/test/dovecot';
 import { freePort } from '../../server/test/net';
 import { adminUser } from './global-setup';
-import { signUpViaApi, toastMessage } from './helpers';
+import { pressEscape, signUpViaApi, toastMessage } from './helpers';
 
 type ReceivedMail = { envelopeFrom: string; from: string; to: string; subject: string; text: string };
 
@@ -295,7 +295,7 @@ test.describe('with local SMTP and IMAP peers', () => {
     await expect(card.getByRole('button', { name: 'Daily limit: 120' })).toBeVisible();
     await card.getByRole('button', { name: 'Daily limit: 120' }).click();
     await expect(page.getByLabel('Emails per minute')).toHaveValue('12');
-    await page.keyboard.press('Escape');
+    await pressEscape(page);
 
     // Its connection is linked, so the integration tab has nothing free to offer.
     let integration = await openConnectDialog(page, 'Connect Account');

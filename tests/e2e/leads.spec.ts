@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
-import { signUpViaApi, toastMessage } from './helpers';
+import { pressEscape, signUpViaApi, toastMessage } from './helpers';
 import { E2E_POSTGRES_PORT, e2ePostgresUrl } from './postgres-database';
 
 const sampleCsv = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'leads-sample.csv');
@@ -299,7 +299,7 @@ test('the filter picks role addresses or disposable domains, and the details say
   const details = page.getByRole('dialog', { name: 'Client Details' });
   await expect(details.getByText('Disposable domain', { exact: true })).toBeVisible();
   await expect(details.getByText(/^Disposable addresses are throwaway inboxes/)).toBeVisible();
-  await page.keyboard.press('Escape');
+  await pressEscape(page);
 
   await statusFilter.click();
   await page.getByRole('option', { name: 'All Status' }).click();
@@ -324,7 +324,7 @@ test('Esc on the delete confirm closes only the confirm; the deleted lead is nev
 
   await details.getByRole('button', { name: 'Delete Lead' }).click();
   await expect(confirm).toBeVisible();
-  await page.keyboard.press('Escape');
+  await pressEscape(page);
   await expect(confirm).toBeHidden();
   await expect(details).toBeVisible();
   await expect(details.getByRole('heading', { name: 'Esme' })).toBeVisible();
@@ -370,7 +370,7 @@ test('a row shows a pointer, its email can be selected and copied, and Enter ope
   await page.evaluate(() => window.getSelection()?.removeAllRanges());
   await row.getByText('Corner Shop').click();
   await expect(details).toBeVisible();
-  await page.keyboard.press('Escape');
+  await pressEscape(page);
   await expect(details).toBeHidden();
 
   // Keyboard users reach the name and open the details with Enter.

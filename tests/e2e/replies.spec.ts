@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { RESPONSE_MESSAGES } from '../../contract/responses';
-import { connectPeerMailbox, setPostalAddress, signUpViaApi, toastMessage } from './helpers';
+import { connectPeerMailbox, pressEscape, setPostalAddress, signUpViaApi, toastMessage } from './helpers';
 import { mailPeers } from './mail-peers';
 
 type Prospect = { email: string; firstName: string; lastName: string; company: string };
@@ -217,7 +217,7 @@ test.describe('answering prospect replies (local SMTP and IMAP peers)', () => {
     await rowOf(list, ben).click();
     await expect(dialog).toContainText('This follow-up is completed.');
     await expect(dialog.getByRole('button', { name: 'Mark as Complete' })).toHaveCount(0);
-    await page.keyboard.press('Escape');
+    await pressEscape(page);
 
     // Ada's Client Details tell the whole story: our mail, her reply, our answer.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leads' }).click();
