@@ -669,8 +669,8 @@ export type CampaignSender = ReturnType<typeof createCampaignSender>;
 
 /** The statements every mail runs, prepared once. */
 function preparedStatements(db: Database) {
-  /** Commits a `sending` row as `sent`, with what the mailbox accepted. */
-  const settling = (id: ReturnType<typeof sql.placeholder>) =>
+  /** Commits the `sending` row `settleId` as `sent`, with what the mailbox accepted. */
+  const settleSentUpdate = () =>
     db
       .update(campaignRecipients)
       .set({
@@ -682,7 +682,7 @@ function preparedStatements(db: Database) {
         weekNumber: sql`${sql.placeholder('weekNumber')}`,
         lastError: null,
       })
-      .where(and(eq(campaignRecipients.id, id), eq(campaignRecipients.state, 'sending')));
+      .where(and(eq(campaignRecipients.id, sql.placeholder('settleId')), eq(campaignRecipients.state, 'sending')));
   /**
    * Claims the campaign's next due row for an account: none while the campaign is not running or has lost its
    * template, so a pause stops every send loop at its next mail. `when` adds a condition.
@@ -730,9 +730,7 @@ function preparedStatements(db: Database) {
       .returning(getTableColumns(campaignRecipients)),
   );
   /** The loop's last mail committed `sent`, in the statement that reserves its next (none: settleId is null). */
-  const settledBefore = db
-    .$with('settled_before')
-    .as(settling(sql.placeholder('settleId')).returning({ id: campaignRecipients.id }));
+  const settledBefore = db.$with('settled_before').as(settleSentUpdate().returning({ id: campaignRecipients.id }));
   const reserveAndClaimQuery = db
     .with(settledBefore, reserved, claimedNow)
     .select()
@@ -740,6 +738,6 @@ function preparedStatements(db: Database) {
     .leftJoin(claimedNow, sql`true`)
     .leftJoin(leads, eq(leads.id, claimedNow.leadId))
     .prepare('campaign_reserve_and_claim');
-  const settleSentQuery = settling(sql.placeholder('settleId')).prepare('campaign_settle_sent');
+  const settleSentQuery = settleSentUpdate().prepare('campaign_settle_sent');
   return { claimQuery, reserveAndClaimQuery, settleSentQuery };
 }
