@@ -92,46 +92,67 @@ describe('tracking hits through two web processes at once', () => {
   });
 
   it('writes again a group of hits that PostgreSQL undid to break a deadlock', async () => {
-    const { userId, ids } = await sentMails('deadlock');
-    const [blocker, first, second] = ids;
-    const click = (recipientId: number) => {
-      const tracking = mailLinks({ linkTokens, publicUrl: '', recipientId, trackingEnabled: true }).tracking;
-      return webs[0].inject({
-        method: 'GET',
-        url: tracking?.clickUrl(LINKS[0], 0) ?? '',
-        headers: { 'user-agent': '' },
-      });
-    };
-    if (database.kind !== 'postgres') throw new Error('runs on PostgreSQL');
-    // Another process's transaction, holding mails the group needs.
-    const other = new pg.Client({ connectionString: database.connectionString });
-    await other.connect();
-    const lock = (id: number) => other.query('SELECT id FROM campaign_recipients WHERE id = $1 FOR UPDATE', [id]);
-    try {
-      await other.query('BEGIN');
-      await lock(second);
-      await other.query('SAVEPOINT held');
-      await lock(blocker);
-      // The writer waits on `blocker` with a group of one; the next two clicks gather behind it as one group.
-      const blocked = click(blocker);
-      await waitingOnLocks(1);
-      const group = [click(first), click(second)];
-      await other.query('ROLLBACK TO SAVEPOINT held');
-      expect((await blocked).statusCode).toBe(302);
-      // The group locks `first`, then waits on `second`; taking `first` now closes the circle, and PostgreSQL undoes
-      // the group, which waited first. Its second try waits for this transaction, which then ends.
-      await waitingOnLocks(1);
-      await lock(first);
-      await other.query('COMMIT');
-      const answers = await Promise.all(group);
-      expect(answers.map((answer) => answer.statusCode)).toEqual([302, 302]);
-      const stored = await database.db.select().from(trackingEvents).where(eq(trackingEvents.userId, userId));
-      expect(stored.map((event) => event.recipientId).sort()).toEqual([blocker, first, second].sort());
-    } finally {
-      await other.end();
+    // PostgreSQL undoes the transaction whose deadlock check comes first once the circle is closed: the group's, a
+    // second (deadlock_timeout) after it began to wait, if this test closes the circle within that second. On a
+    // starved machine it may not; then PostgreSQL undoes this test's own transaction, and the scene is set again.
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      if (await groupUndoneAndWrittenAgain(`deadlock-${attempt}`)) return;
     }
+    throw new Error('PostgreSQL never undid the group in three attempts');
   });
 });
+
+/**
+ * Sets the scene of a deadlock between a group of clicks and another process's transaction. True when PostgreSQL
+ * undid the group and its second try stored every hit; false when it undid the other transaction instead.
+ */
+async function groupUndoneAndWrittenAgain(label: string): Promise<boolean> {
+  const { userId, ids } = await sentMails(label);
+  const [blocker, first, second] = ids;
+  const click = (recipientId: number) => {
+    const tracking = mailLinks({ linkTokens, publicUrl: '', recipientId, trackingEnabled: true }).tracking;
+    return webs[0].inject({
+      method: 'GET',
+      url: tracking?.clickUrl(LINKS[0], 0) ?? '',
+      headers: { 'user-agent': '' },
+    });
+  };
+  if (database.kind !== 'postgres') throw new Error('runs on PostgreSQL');
+  // Another process's transaction, holding mails the group needs.
+  const other = new pg.Client({ connectionString: database.connectionString });
+  await other.connect();
+  const lock = (id: number) => other.query('SELECT id FROM campaign_recipients WHERE id = $1 FOR UPDATE', [id]);
+  try {
+    await other.query('BEGIN');
+    await lock(second);
+    await other.query('SAVEPOINT held');
+    await lock(blocker);
+    // The writer waits on `blocker` with a group of one; the next two clicks gather behind it as one group.
+    const blocked = click(blocker);
+    await waitingOnLocks(1);
+    const group = [click(first), click(second)];
+    await other.query('ROLLBACK TO SAVEPOINT held');
+    expect((await blocked).statusCode).toBe(302);
+    // The group locks `first`, then waits on `second`; taking `first` now closes the circle, and PostgreSQL undoes
+    // the group, which waited first. Its second try waits for this transaction, which then ends.
+    await waitingOnLocks(1);
+    const undone = await lock(first).then(
+      () => 'group',
+      (error: { code?: string }) => {
+        if (error.code !== '40P01') throw error;
+        return 'other';
+      },
+    );
+    await other.query(undone === 'group' ? 'COMMIT' : 'ROLLBACK');
+    const answers = await Promise.all(group);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([302, 302]);
+    const stored = await database.db.select().from(trackingEvents).where(eq(trackingEvents.userId, userId));
+    expect(stored.map((event) => event.recipientId).sort()).toEqual([blocker, first, second].sort());
+    return undone === 'group';
+  } finally {
+    await other.end();
+  }
+}
 
 /** Until `count` other sessions wait for a row lock. */
 async function waitingOnLocks(count: number) {
