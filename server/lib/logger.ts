@@ -66,6 +66,5 @@ export function bufferedDestination(fd: number) {
   return {
     write: (line: string) => bytes.write(Buffer.from(line)),
     flush: (done?: (error?: Error) => void) => destination.flush(done),
-    flushSync: () => destination.flushSync(),
   };
 }
