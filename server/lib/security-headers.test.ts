@@ -25,14 +25,41 @@ const directives = (header: unknown) =>
   );
 
 describe('security headers', () => {
-  it.each(['/', '/leads', '/api/auth/user', '/api/health', '/u/not-a-token'])('are on %s', async (url) => {
+  it.each(['/', '/leads', '/u/not-a-token'])('are on the page %s', async (url) => {
     const response = await plain.app.inject({ method: 'GET', url });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['referrer-policy']).toBe('same-origin');
     expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
-    expect(response.headers['content-security-policy']).toBeTruthy();
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(directives(response.headers['content-security-policy'])['script-src']).toEqual(["'self'"]);
   });
+
+  it.each(['/api/auth/user', '/api/health', '/api/no-such-route'])(
+    'are on the API answer %s, with none of the page-only ones',
+    async (url) => {
+      const response = await plain.app.inject({ method: 'GET', url });
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(directives(response.headers['content-security-policy'])).toEqual({
+        'default-src': ["'none'"],
+        'frame-ancestors': ["'none'"],
+      });
+      for (const pageOnly of [
+        'referrer-policy',
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-permitted-cross-domain-policies',
+        'x-xss-protection',
+      ]) {
+        expect(response.headers[pageOnly]).toBeUndefined();
+      }
+    },
+  );
 
   it('let scripts come only from the app itself, never inline or evaluated', async () => {
     const policy = directives((await plain.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
@@ -51,6 +78,10 @@ describe('security headers', () => {
     const overHttps = await secure.app.inject({ method: 'GET', url: '/' });
     expect(overHttps.headers['strict-transport-security']).toBe('max-age=15552000');
     expect(directives(overHttps.headers['content-security-policy'])['upgrade-insecure-requests']).toEqual([]);
+    const apiOverHttp = await plain.app.inject({ method: 'GET', url: '/api/health' });
+    expect(apiOverHttp.headers['strict-transport-security']).toBeUndefined();
+    const apiOverHttps = await secure.app.inject({ method: 'GET', url: '/api/health' });
+    expect(apiOverHttps.headers['strict-transport-security']).toBe('max-age=15552000');
   });
 
   it('let mail clients on other origins load the tracking pixel', async () => {

@@ -28,27 +28,49 @@ export function contentSecurityPolicy(https: boolean): Record<string, string[]> 
 }
 
 /**
- * The usual security headers on every answer (helmet's): the policy above, no framing, no MIME sniffing, referrers
- * only within the app (a same-origin POST keeps its Origin, which the cross-site guard reads), HSTS when served over
- * https. The tracking pixel sets its own Cross-Origin-Resource-Policy: mail clients load it from other origins.
- * They are the same for every request, so helmet computes them once, at start, and each request only copies them
+ * The usual security headers on every answer (helmet's). Pages get the policy above, no framing, no MIME sniffing,
+ * referrers only within the app (a same-origin POST keeps its Origin, which the cross-site guard reads), HSTS when
+ * served over https. JSON answers of `/api/` get the set OWASP gives for REST APIs, as a browser applies the rest
+ * only to documents: a policy that allows nothing (`default-src 'none'`: a JSON answer opened as a page can load and
+ * run nothing), no framing, no sniffing, no reading from other origins (Cross-Origin-Resource-Policy) and HSTS; the
+ * other seven page headers would be 500 bytes and 3% of the CPU time of a small API call (decision 0052). The
+ * tracking pixel sets its own Cross-Origin-Resource-Policy: mail clients load it from other origins. The headers
+ * are the same for every request, so helmet computes them once, at start, and each request only copies them
  * (@fastify/helmet runs all of helmet on every request: docs/decisions/0042).
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }) {
-  const headers = helmetHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options.https) },
+  const shared: HelmetOptions = {
     strictTransportSecurity: options.https ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false } : false,
     xFrameOptions: { action: 'deny' },
-    referrerPolicy: { policy: 'same-origin' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
+  };
+  const pageHeaders = helmetHeaders({
+    ...shared,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options.https) },
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders = helmetHeaders({
+    ...shared,
+    contentSecurityPolicy: { useDefaults: false, directives: API_CONTENT_SECURITY_POLICY },
+    // Headers that only a document (or a plug-in, or Internet Explorer) reads.
+    referrerPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
     done();
   });
 }
+
+/** The policy of JSON answers: nothing may load, run or frame them. */
+const API_CONTENT_SECURITY_POLICY = { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] };
 
 /** The headers helmet's middleware sets with these options, collected from one run of it. */
 function helmetHeaders(options: HelmetOptions): Record<string, string> {
