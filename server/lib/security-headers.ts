@@ -39,12 +39,12 @@ export function contentSecurityPolicy(https: boolean): Record<string, string[]> 
  * (@fastify/helmet runs all of helmet on every request: docs/decisions/0042).
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }) {
-  const shared: HelmetOptions = {
+  const shared = {
     strictTransportSecurity: options.https ? { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false } : false,
     xFrameOptions: { action: 'deny' },
     crossOriginResourcePolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
-  };
+  } satisfies HelmetOptions;
   const pageHeaders = helmetHeaders({
     ...shared,
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options.https) },
