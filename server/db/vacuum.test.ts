@@ -26,9 +26,10 @@ describe('the database.vacuum job', () => {
 
     const container = await createContainer(testConfig, database, { runsWorkers: true });
     try {
-      await container.jobs.startWorkers({ services: container.services, log: { info() {}, warn() {} } });
+      // Queued before the workers start, so their first poll takes it (scheduled jobs are polled for every 10 s).
       const jobId = await container.jobs.send('database.vacuum', {});
       if (!jobId) throw new Error('the job was not enqueued');
+      await container.jobs.startWorkers({ services: container.services, log: { info() {}, warn() {} } });
       for (let i = 0; i < 150 && (await container.jobs.state('database.vacuum', jobId)) !== 'completed'; i++) {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }

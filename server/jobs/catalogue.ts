@@ -5,6 +5,13 @@ import { defineJob } from './job-definition';
 export const INBOX_SESSIONS_PER_WORKER = 25;
 
 /**
+ * How often the idle workers of scheduled jobs ask for one: such a job starts within this many seconds of its time.
+ * Every idle worker polls on its own: with all at pg-boss's 2 s an idle server asked about 22 times a second; with
+ * these and the mailbox sessions' 25 workers at 10 s, about 7.
+ */
+const SCHEDULED_POLL_SECONDS = 10;
+
+/**
  * Every background job: its queue name, payload, retry and expiry policy, schedule and handler. Services
  * enqueue through `JobQueue.send` (type-checked against this), and worker processes register from it; a new job
  * is one entry here.
@@ -15,6 +22,7 @@ export const jobCatalogue = {
     payload: z.object({}).passthrough(),
     policy: { retryLimit: 2, retryDelay: 60, expireInSeconds: 300 },
     cron: '*/15 * * * *',
+    pollSeconds: SCHEDULED_POLL_SECONDS,
     async run(_payload, { services, log }) {
       const removed = await services.sessions.deleteExpired();
       if (removed > 0) log.info(`Removed ${removed} expired session(s)`);
@@ -26,6 +34,7 @@ export const jobCatalogue = {
     payload: z.object({}).passthrough(),
     policy: { retryLimit: 2, retryDelay: 60, expireInSeconds: 300 },
     cron: '*/15 * * * *',
+    pollSeconds: SCHEDULED_POLL_SECONDS,
     async run(_payload, { services }) {
       return { removed: await services.limiter.prune() };
     },
@@ -35,6 +44,7 @@ export const jobCatalogue = {
     payload: z.object({}).passthrough(),
     policy: { retryLimit: 1, retryDelay: 60, expireInSeconds: 600 },
     cron: '*/15 * * * *',
+    pollSeconds: SCHEDULED_POLL_SECONDS,
     async run(_payload, { services }) {
       await services.leads.mergeSearchIndexPending();
       return {};
@@ -45,6 +55,7 @@ export const jobCatalogue = {
     payload: z.object({}).passthrough(),
     policy: { retryLimit: 1, retryDelay: 300, expireInSeconds: 3600 },
     cron: '40 * * * *',
+    pollSeconds: SCHEDULED_POLL_SECONDS,
     async run(_payload, { services }) {
       return services.vacuum();
     },
@@ -54,6 +65,7 @@ export const jobCatalogue = {
     payload: z.object({}).passthrough(),
     policy: { retryLimit: 2, retryDelay: 300, expireInSeconds: 300 },
     cron: '5 0 * * *',
+    pollSeconds: SCHEDULED_POLL_SECONDS,
     async run(_payload, { services, log }) {
       const expired = await services.subscriptions.expireEnded();
       if (expired > 0) log.info(`Expired ${expired} subscription(s) whose trial or paid period ended`);
@@ -68,6 +80,7 @@ export const jobCatalogue = {
     payload: z.object({}).passthrough(),
     policy: { retryLimit: 1, retryDelay: 600, expireInSeconds: 6 * 3600 },
     cron: '30 22 * * *',
+    pollSeconds: SCHEDULED_POLL_SECONDS,
     async run(_payload, { services, log }) {
       const result = await services.stockTips.refreshDaily();
       for (const failure of result.failed)
@@ -103,6 +116,7 @@ export const jobCatalogue = {
     payload: z.object({}).passthrough(),
     policy: { retryLimit: 1, retryDelay: 600, expireInSeconds: 3 * 3600 },
     cron: '40 3 * * *',
+    pollSeconds: SCHEDULED_POLL_SECONDS,
     async run(_payload, { services, log }) {
       const result = await services.accountHealth.checkDue();
       if (result.checked > 0) log.info(`Checked the sending domain of ${result.checked} account(s)`);
@@ -138,6 +152,7 @@ export const jobCatalogue = {
     payload: z.object({}).passthrough(),
     policy: { retryLimit: 2, retryDelay: 30, expireInSeconds: 120 },
     cron: '* * * * *',
+    pollSeconds: SCHEDULED_POLL_SECONDS,
     async run(_payload, { services, log }) {
       const resumed = await services.campaigns.resumeStalled();
       if (resumed > 0) log.info(`Resumed ${resumed} campaign(s) that lost their sender`);
@@ -151,6 +166,7 @@ export const jobCatalogue = {
     payload: z.object({}).passthrough(),
     policy: { retryLimit: 1, retryDelay: 30, expireInSeconds: 300 },
     cron: '* * * * *',
+    pollSeconds: SCHEDULED_POLL_SECONDS,
     async run(_payload, { services, log }) {
       const result = await services.sequences.advance();
       if (result.added > 0) log.info(`Queued ${result.added} sequence step mail(s)`);
@@ -167,6 +183,10 @@ export const jobCatalogue = {
     policy: { policy: 'stately', retryLimit: 0, expireInSeconds: 900, heartbeatSeconds: 10 },
     // Sessions mostly wait for mail (IDLE): many mailboxes are read at once by one worker.
     concurrency: INBOX_SESSIONS_PER_WORKER,
+    // A session queues the next as it ends, and its worker asks again at once: the poll only decides how soon a
+    // newly linked mailbox (or one after a failure) is first read. Never longer than a session, which would
+    // otherwise wait for it.
+    pollSeconds: ({ services }) => Math.min(SCHEDULED_POLL_SECONDS, services.inboxReader.sessionSeconds),
     async run({ accountId }, { services }) {
       return services.inboxReader.run(accountId);
     },
@@ -176,6 +196,7 @@ export const jobCatalogue = {
     payload: z.object({}).passthrough(),
     policy: { retryLimit: 1, retryDelay: 30, expireInSeconds: 120 },
     cron: '* * * * *',
+    pollSeconds: SCHEDULED_POLL_SECONDS,
     async run(_payload, { services }) {
       return { queued: await services.inboxReader.scheduleAll() };
     },

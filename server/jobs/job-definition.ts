@@ -2,8 +2,17 @@ import type { Queue } from 'pg-boss';
 import type { z } from 'zod';
 import type { Services } from '../container';
 
+/**
+ * How often an idle worker asks the database for a job of its queue (pg-boss's own default): how long a job
+ * someone is waiting for (a campaign started, a search) may wait before it starts.
+ */
+export const DEFAULT_POLL_SECONDS = 2;
+
 /** What a job's handler gets besides its payload: every service, and a logger. */
 export type JobContext = { services: Services; log: { info(message: string): void; warn(message: string): void } };
+
+/** A queue's poll interval in seconds, or how to work it out from the services as the workers start. */
+export type PollSeconds = number | ((context: JobContext) => number);
 
 /**
  * Retry and expiry policy of a queue (pg-boss's queue options), its singleton policy where it has one, and the
@@ -22,6 +31,8 @@ export type JobDefinition<Payload = unknown> = {
   cron?: string;
   /** How many of its jobs one worker process runs at once (one unless said). */
   concurrency?: number;
+  /** How often each of its idle workers asks for a job, in seconds (DEFAULT_POLL_SECONDS unless said). */
+  pollSeconds?: PollSeconds;
   run(payload: Payload, context: JobContext): Promise<unknown>;
 };
 
@@ -32,6 +43,8 @@ export function defineJob<Schema extends z.ZodType>(definition: {
   cron?: string;
   /** How many of its jobs one worker process runs at once (one unless said). */
   concurrency?: number;
+  /** How often each of its idle workers asks for a job, in seconds (DEFAULT_POLL_SECONDS unless said). */
+  pollSeconds?: PollSeconds;
   run(payload: z.output<Schema>, context: JobContext): Promise<unknown>;
 }): JobDefinition<z.output<Schema>> {
   return definition as JobDefinition<z.output<Schema>>;
@@ -44,6 +57,8 @@ export type AnyJobDefinition = {
   cron?: string;
   /** How many of its jobs one worker process runs at once (one unless said). */
   concurrency?: number;
+  /** How often each of its idle workers asks for a job, in seconds (DEFAULT_POLL_SECONDS unless said). */
+  pollSeconds?: PollSeconds;
   run(payload: never, context: JobContext): Promise<unknown>;
 };
 export type JobCatalogueShape = Record<string, AnyJobDefinition>;

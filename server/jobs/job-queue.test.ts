@@ -7,7 +7,7 @@ import { TransportError } from '../mail/transport';
 import { testConfig } from '../test/app';
 import { createTestDatabase } from '../test/database';
 import { jobCatalogue } from './catalogue';
-import { defineJob } from './job-definition';
+import { defineJob, type JobContext } from './job-definition';
 
 // A catalogue extended with jobs that fail the three ways a job can.
 const failing = (error: () => Error) =>
@@ -78,5 +78,25 @@ describe('the job queue', () => {
     const id = await container.jobs.send('test.temporary', { n: 3 });
     if (!id) throw new Error('not enqueued');
     expect(await settled('test.temporary', id)).toBe('failed');
+  });
+
+  it('polls for scheduled jobs and mailbox sessions every 10 s, and for the jobs a person waits for every 2 s', () => {
+    const intervals = container.jobs.pollIntervals();
+    expect(Object.keys(intervals).sort()).toEqual(Object.keys(catalogue).sort());
+    for (const [name, definition] of Object.entries(jobCatalogue)) {
+      const expected = definition.cron || name === 'inbox.read' ? 10 : 2;
+      expect({ name, intervals: intervals[name] }).toEqual({
+        name,
+        intervals: Array(definition.concurrency ?? 1).fill(expected),
+      });
+    }
+  });
+
+  it('never polls for mailbox sessions less often than a session lasts', () => {
+    const pollSeconds = jobCatalogue['inbox.read'].pollSeconds;
+    const withSession = (sessionSeconds: number) =>
+      ({ services: { inboxReader: { sessionSeconds } }, log: console }) as unknown as JobContext;
+    expect(typeof pollSeconds === 'function' && pollSeconds(withSession(3))).toBe(3);
+    expect(typeof pollSeconds === 'function' && pollSeconds(withSession(60))).toBe(10);
   });
 });

@@ -1,6 +1,12 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
-import type { JobCatalogueShape, JobContext, PayloadOf } from './job-definition';
+import {
+  DEFAULT_POLL_SECONDS,
+  type JobCatalogueShape,
+  type JobContext,
+  type PayloadOf,
+  type PollSeconds,
+} from './job-definition';
 import { jobFailureFor } from './job-failure';
 
 export type JobSendOptions = {
@@ -70,7 +76,11 @@ export class JobQueue<Catalogue extends JobCatalogueShape> {
     if (!this.runsWorkers) throw new Error('This process does not run workers');
     for (const [name, definition] of Object.entries(this.catalogue)) {
       if (definition.cron) await this.boss.schedule(name, definition.cron);
-      await this.boss.work(name, { localConcurrency: definition.concurrency ?? 1 }, async ([job]) => {
+      const workOptions = {
+        localConcurrency: definition.concurrency ?? 1,
+        pollingIntervalSeconds: pollSecondsOf(definition.pollSeconds, context),
+      };
+      await this.boss.work(name, workOptions, async ([job]) => {
         const payload = definition.payload.parse(job.data);
         try {
           return await definition.run(payload as never, context);
@@ -88,6 +98,16 @@ export class JobQueue<Catalogue extends JobCatalogueShape> {
     }
   }
 
+  /** How often the idle workers of each queue in this process ask for a job, in seconds, as pg-boss runs them. */
+  pollIntervals(): Record<string, number[]> {
+    const intervals: Record<string, number[]> = {};
+    for (const worker of this.boss.getWipData()) {
+      const seconds = worker.options.pollingIntervalSeconds ?? DEFAULT_POLL_SECONDS;
+      intervals[worker.name] = [...(intervals[worker.name] ?? []), seconds];
+    }
+    return intervals;
+  }
+
   /** A job's pg-boss state ('created', 'active', 'completed', 'failed'…), or null when there is no such job. */
   async state(name: keyof Catalogue & string, id: string): Promise<string | null> {
     return (await this.boss.getJobById(name, id))?.state ?? null;
@@ -101,4 +121,9 @@ export class JobQueue<Catalogue extends JobCatalogueShape> {
   async stop(): Promise<void> {
     await this.boss.stop({ graceful: true, timeout: 10_000 });
   }
+}
+
+function pollSecondsOf(pollSeconds: PollSeconds | undefined, context: JobContext): number {
+  if (pollSeconds === undefined) return DEFAULT_POLL_SECONDS;
+  return typeof pollSeconds === 'number' ? pollSeconds : pollSeconds(context);
 }

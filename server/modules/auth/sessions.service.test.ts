@@ -72,9 +72,10 @@ describe('sessions', () => {
     ]);
     const container = await createContainer(testConfig, database, { runsWorkers: true, clock: { now: () => now } });
     try {
-      await container.jobs.startWorkers({ services: container.services, log: { info() {}, warn() {} } });
+      // Queued before the workers start, so their first poll takes it (scheduled jobs are polled for every 10 s).
       const jobId = await container.jobs.send('sessions.expire', {});
       if (!jobId) throw new Error('the job was not enqueued');
+      await container.jobs.startWorkers({ services: container.services, log: { info() {}, warn() {} } });
       for (let i = 0; i < 100 && (await container.jobs.state('sessions.expire', jobId)) !== 'completed'; i++) {
         await new Promise((resolve) => setTimeout(resolve, 200));
       }

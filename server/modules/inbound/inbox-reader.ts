@@ -118,6 +118,9 @@ export function createInboxReader(deps: {
   return {
     session,
 
+    /** How long one session lasts, in seconds. */
+    sessionSeconds: deps.sessionMs / 1000,
+
     /** A session run as a job: the next one is queued as it ends (later after a failure); none once the account is gone. */
     async run(accountId: number): Promise<ReadingSummary | null> {
       let summary: ReadingSummary | null;
