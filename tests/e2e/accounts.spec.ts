@@ -372,7 +372,8 @@ test.describe('with local SMTP and IMAP peers', () => {
       const showsAfterReload = (text: string | RegExp) =>
         expect(async () => {
           await page.reload();
-          await expect(card.getByText(text)).toBeVisible({ timeout: 1_000 });
+          // The reloaded page's own time to show the card: over a second on a busy 2-core CI.
+          await expect(card.getByText(text)).toBeVisible({ timeout: 5_000 });
         }).toPass({ timeout: 30_000 });
       await showsAfterReload('Replies checked just now');
 

@@ -120,7 +120,8 @@ test.describe('answering prospect replies (local SMTP and IMAP peers)', () => {
     // The server reads the mailbox by itself; the panel shows what it found once the page is read again.
     await expect(async () => {
       await page.reload();
-      await expect(rowOf(panel, ada)).toBeVisible({ timeout: 2_000 });
+      // The reloaded page's own time to show the panel: over a second on a busy 2-core CI.
+      await expect(rowOf(panel, ada)).toBeVisible({ timeout: 5_000 });
       await expect(rowOf(panel, ben)).toBeVisible({ timeout: 2_000 });
     }).toPass({ timeout: READ_WITHIN_MS });
     await expect(panel.getByLabel('2 need a follow-up')).toHaveText('2');
