@@ -86,6 +86,8 @@ test('a booking link is checked, added, kept after a reload, and removed', async
 });
 
 test('the sending window is changed, kept after a reload, and must end after it starts', async ({ page }) => {
+  // Four page loads and four saves: 26 s on a slow 2-core CI, so the default 30 s was a coin toss there.
+  test.setTimeout(60_000);
   await signUpViaApi(page.request);
   const zone = await page.request.put('/api/user/profile', { data: { timezone: 'America/Chicago' } });
   expect(zone.status(), await zone.text()).toBe(200);
