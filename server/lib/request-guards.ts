@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isApiRequest } from './api-request';
 import { AppError } from './app-error';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -12,7 +13,7 @@ export function registerCrossSiteGuard(app: FastifyInstance, publicUrl: string) 
   const publicOrigin = new URL(publicUrl).origin;
   // Synchronous, as every request passes here.
   app.addHook('onRequest', (request, _reply, done) => {
-    done(MUTATING.has(request.method) && request.url.startsWith('/api/') ? refusal(request, publicOrigin) : undefined);
+    done(MUTATING.has(request.method) && isApiRequest(request) ? refusal(request, publicOrigin) : undefined);
   });
 }
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { isApiRequest } from './api-request';
 
 /**
  * The content security policy of every answer. Scripts come only from our own origin (the Vite build has no inline
@@ -64,7 +65,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
     xXssProtection: false,
   });
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
+    reply.headers(isApiRequest(request) ? apiHeaders : pageHeaders);
     done();
   });
 }

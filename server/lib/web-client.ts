@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isApiRequest } from './api-request';
 
 /**
  * Serves the built React app, precompressed, and answers every non-API page path with index.html (client routing).
@@ -25,7 +26,7 @@ export async function registerWebClient(app: FastifyInstance, webDist: string) {
     },
   });
   app.get('/*', (request, reply) => {
-    if (request.url.startsWith('/api/')) return reply.callNotFound();
+    if (isApiRequest(request)) return reply.callNotFound();
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema';
+import { isApiRequest } from '../../lib/api-request';
 import { AppError } from '../../lib/app-error';
 import type { RequestContext } from './auth.service';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionsService } from './sessions.service';
@@ -17,7 +18,7 @@ export function registerSessionAuth(app: FastifyInstance, sessions: SessionsServ
   // Synchronous where there is nothing to look up (pages, tracking links), as every request passes here.
   app.addHook('onRequest', (request, _reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token || !request.url.startsWith('/api/')) return done();
+    if (!token || !isApiRequest(request)) return done();
     sessions.resolve(token).then((user) => {
       request.currentUser = user;
       done();
