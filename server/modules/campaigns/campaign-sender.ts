@@ -557,48 +557,53 @@ export function createCampaignSender(deps: {
     afterMail: () => Promise<void>,
   ): Promise<'done' | 'stop'> {
     let settling: Delivered | null = null;
-    for (;;) {
-      // Shutting down: take no new row; the job comes back on a worker that stays.
-      if (stopping.signal.aborted) {
-        if (settling) await settleSent(settling, context.user);
-        throw new CampaignWaitingError('The worker is stopping', 1);
-      }
-      let reserved: Awaited<ReturnType<typeof reserveSend>>;
-      try {
-        // The statement runs whatever it finds (no mailbox, a daily limit): `settling` is committed either way.
-        reserved = await reserveSend(context, settling);
-        settling = null;
-      } catch (error) {
-        if (!(error instanceof NoSendingAccountError)) throw error;
-        // A mail still in flight tells why better (a refused sign-in pauses with the mailbox's own words).
-        if (context.inFlight.mails > 0) return 'stop';
-        await pause(
-          campaignId,
-          'Sending stopped: none of the campaign’s email accounts can send (disconnected, or needing attention). Fix them on the Email Accounts page, then resume the campaign.',
-        );
-        return 'stop';
-      }
-      const { account, reservation } = reserved;
-      let { claimed } = reserved;
-      if (claimed === undefined) {
-        if (stopping.signal.aborted) {
-          await allowance.release(reservation);
-          throw new CampaignWaitingError('The worker is stopping', 1);
+    try {
+      for (;;) {
+        // Shutting down: take no new row; the job comes back on a worker that stays.
+        if (stopping.signal.aborted) throw new CampaignWaitingError('The worker is stopping', 1);
+        let reserved: Awaited<ReturnType<typeof reserveSend>>;
+        try {
+          // The statement runs whatever it finds (no mailbox, a daily limit): `settling` is committed either way.
+          reserved = await reserveSend(context, settling);
+          settling = null;
+        } catch (error) {
+          if (!(error instanceof NoSendingAccountError)) throw error;
+          // A mail still in flight tells why better (a refused sign-in pauses with the mailbox's own words).
+          if (context.inFlight.mails > 0) return 'stop';
+          await pause(
+            campaignId,
+            'Sending stopped: none of the campaign’s email accounts can send (disconnected, or needing attention). Fix them on the Email Accounts page, then resume the campaign.',
+          );
+          return 'stop';
         }
-        await context.bounceSettling;
-        claimed = await claimNext(campaignId, account);
+        const { account, reservation } = reserved;
+        let { claimed } = reserved;
+        if (claimed === undefined) {
+          if (stopping.signal.aborted) {
+            await allowance.release(reservation);
+            throw new CampaignWaitingError('The worker is stopping', 1);
+          }
+          await context.bounceSettling;
+          claimed = await claimNext(campaignId, account);
+        }
+        if (!claimed) {
+          await allowance.release(reservation);
+          return noRowLeft(campaignId);
+        }
+        context.inFlight.mails += 1;
+        const outcome = await sendRow(claimed.row, claimed.lead, reserved, context).finally(() => {
+          context.inFlight.mails -= 1;
+        });
+        if (outcome === 'stop') return 'stop';
+        if (outcome !== 'settled') settling = outcome;
+        await afterMail();
       }
-      if (!claimed) {
-        await allowance.release(reservation);
-        return noRowLeft(campaignId);
-      }
-      context.inFlight.mails += 1;
-      const outcome = await sendRow(claimed.row, claimed.lead, reserved, context).finally(() => {
-        context.inFlight.mails -= 1;
-      });
-      if (outcome === 'stop') return 'stop';
-      if (outcome !== 'settled') settling = outcome;
-      await afterMail();
+    } catch (error) {
+      // Whatever failed after a mail its mailbox accepted (reserving the next, the heartbeat, a shutdown), that mail
+      // is committed `sent`, not left `sending` for the check of abandoned rows to call unknown. Only a `sending` row
+      // is settled, so one the failed statement did commit stays as it is.
+      if (settling) await settleSent(settling, context.user).catch(() => undefined);
+      throw error;
     }
   }
 
@@ -652,8 +657,9 @@ export function createCampaignSender(deps: {
       const outcomes = await Promise.allSettled(
         Array.from({ length: SEND_CONCURRENCY }, () => sendLoop(campaignId, context, afterMail)),
       );
-      const failure = outcomes.find((outcome) => outcome.status === 'rejected');
-      if (failure) throw failure.reason;
+      // One loop's waiting error (a daily limit) must not hide another's failure.
+      const failures = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+      if (failures.length > 0) throw failures.find((reason) => !(reason instanceof DomainError)) ?? failures[0];
       if (outcomes.some((outcome) => outcome.status === 'fulfilled' && outcome.value === 'stop')) return;
       await finish(campaign);
     },

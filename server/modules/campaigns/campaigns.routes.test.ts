@@ -216,6 +216,12 @@ describe('sending a campaign through the SMTP peer', () => {
     const id = await start(token, { accountId, templateId, leadIds });
     await expect(run(id)).rejects.toBeInstanceOf(DailyLimitError);
     expect(smtp.received.filter((mail) => mail.envelopeTo[0].startsWith('limited-'))).toHaveLength(50);
+    // Every mail the peer took is committed `sent`; any other row shows here with its error.
+    const rows = await t.database.db
+      .select({ id: campaignRecipients.id, state: campaignRecipients.state, lastError: campaignRecipients.lastError })
+      .from(campaignRecipients)
+      .where(eq(campaignRecipients.campaignId, id));
+    expect(rows.filter((row) => row.state !== 'sent' && row.state !== 'pending')).toEqual([]);
     expect(await campaign(token, id)).toMatchObject({
       status: 'running',
       emailsSent: 50,
@@ -226,6 +232,75 @@ describe('sending a campaign through the SMTP peer', () => {
     await run(id);
     expect(smtp.received.filter((mail) => mail.envelopeTo[0].startsWith('limited-'))).toHaveLength(80);
     expect(await campaign(token, id)).toMatchObject({ status: 'completed', emailsSent: 80, waitingReason: null });
+  });
+
+  /**
+   * Runs `body` while the database fails the reservations of the account's sends (the statement that also commits a
+   * loop's last mail): the reservations numbered in `allowed` (1, 2, … in the order they run) go through, every
+   * other fails as a statement does on a lost connection or a deadlock, rolled back whole.
+   */
+  async function withFailingReservations(accountId: number, allowed: number[], body: () => Promise<void>) {
+    const db = t.database.db;
+    await db.execute(sql.raw('CREATE SEQUENCE test_reservations'));
+    await db.execute(
+      sql.raw(`CREATE FUNCTION test_fail_reservation() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.id = ${accountId} AND NEW.next_send_at IS DISTINCT FROM OLD.next_send_at THEN
+          IF nextval('test_reservations') NOT IN (${allowed.join(',')}) THEN
+            RAISE EXCEPTION 'the reservation failed';
+          END IF;
+        END IF;
+        RETURN NEW;
+      END $$`),
+    );
+    await db.execute(
+      sql.raw(
+        'CREATE TRIGGER test_fail_reservation BEFORE UPDATE ON email_accounts FOR EACH ROW EXECUTE FUNCTION test_fail_reservation()',
+      ),
+    );
+    try {
+      await body();
+    } finally {
+      await db.execute(sql.raw('DROP TRIGGER test_fail_reservation ON email_accounts'));
+      await db.execute(sql.raw('DROP FUNCTION test_fail_reservation'));
+      await db.execute(sql.raw('DROP SEQUENCE test_reservations'));
+    }
+  }
+  const reservationFailed = { cause: expect.objectContaining({ message: 'the reservation failed' }) };
+
+  /** The states of the campaign's rows, sorted (which pending row a loop claims next is not fixed: SKIP LOCKED). */
+  const statesOf = async (campaignId: number) =>
+    (
+      await t.database.db
+        .select({ state: campaignRecipients.state })
+        .from(campaignRecipients)
+        .where(eq(campaignRecipients.campaignId, campaignId))
+    )
+      .map((row) => row.state)
+      .sort();
+
+  it('commits a mail the mailbox accepted as sent when reserving the next one fails', async () => {
+    const { token, accountId, templateId, leadIds } = await sender('next-fails', { count: 6 });
+    const id = await start(token, { accountId, templateId, leadIds });
+    // The first reservation goes through; every later one fails, the one that would commit the first mail among them.
+    await withFailingReservations(accountId, [1], () => expect(run(id)).rejects.toMatchObject(reservationFailed));
+    expect(recipientsOf('next-fails-0@leads.test')).toHaveLength(1);
+    expect(await statesOf(id)).toEqual(['pending', 'pending', 'pending', 'pending', 'pending', 'sent']);
+
+    await run(id);
+    expect(await campaign(token, id)).toMatchObject({ status: 'completed', emailsSent: 6 });
+    for (let i = 0; i < 6; i++) expect(recipientsOf(`next-fails-${i}@leads.test`)).toHaveLength(1);
+  });
+
+  it('reports a failed statement rather than another send loop’s daily limit', async () => {
+    const { token, accountId, templateId, leadIds } = await sender('limit-and-fault', { count: 4, dailyLimit: 2 });
+    const id = await start(token, { accountId, templateId, leadIds });
+    // The second loop's reservation fails; the others reach the daily limit after two mails.
+    await withFailingReservations(accountId, [1, 3], () => expect(run(id)).rejects.toMatchObject(reservationFailed));
+    expect(smtp.received.filter((mail) => mail.envelopeTo[0].startsWith('limit-and-fault-'))).toHaveLength(2);
+    expect(await statesOf(id)).toEqual(['pending', 'pending', 'sent', 'sent']);
+    // What the limit leaves for tomorrow waits for it.
+    await expect(run(id)).rejects.toBeInstanceOf(DailyLimitError);
   });
 
   it('skips leads mailed this week, leads that got the template, unsubscribed, bounced and foreign leads', async () => {
