@@ -1,6 +1,7 @@
 /**
  * The overhead bench's baseline (bench/overhead.ts): a bare Fastify server, no plugins, no logger, whose one route
- * answers GET /api/auth/user as the app does (the session cookie's HMAC, then the app's own session-and-user SELECT
+ * answers GET /api/auth/user as the app does (the session cookie's HMAC, with `createHmac` as a plain route computes it
+ * where the app gets the same digest faster: decision 0053; then the app's own session-and-user SELECT
  * through a plain `pg` pool of the app's size, the user as the app's JSON) and nothing else. Run as its own process
  * with DATABASE_URL, SESSION_SECRET and PORT; it tells its parent when it listens.
  */

@@ -7,7 +7,9 @@ import type { FastifyInstance } from 'fastify';
 export function registerRequestLog(app: FastifyInstance) {
   // Synchronous, as every request passes here.
   app.addHook('onResponse', (request, reply, done) => {
-    const path = request.url.split('?')[0];
+    const url = request.url;
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
     const ms = Math.round(reply.elapsedTime * 10) / 10;
     request.log.info(
       { method: request.method, path, statusCode: reply.statusCode, responseTime: ms },

@@ -1,8 +1,9 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, type UserRow, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { hmacSha256Hex } from '../../lib/hmac';
 
 export const SESSION_COOKIE = 'lr_session';
 /** Signed out after a week without a request, and after 30 days whatever happens. */
@@ -34,10 +35,19 @@ export function liveSessionUserQuery(db: Database) {
 export function createSessionsService(deps: { db: Database; sessionSecret: string; clock: Clock }) {
   const { db } = deps;
   const now = () => deps.clock.now();
-  const hashToken = (token: string) => createHmac('sha256', deps.sessionSecret).update(token).digest('hex');
+  const hashToken = hmacSha256Hex(deps.sessionSecret);
   // Every API request runs this: built once and prepared once per connection, so a request neither builds the
   // query nor sends its text (docs/decisions/0042).
   const liveSessionUser = liveSessionUserQuery(db).prepare('live_session_user');
+  // The statement's time bounds as text, formatted once a millisecond: a busy server answers several requests in one.
+  let bounds = { ms: Number.NaN, atText: '', idleSince: '' };
+  const liveBounds = (at: Date) => {
+    const ms = at.getTime();
+    if (ms !== bounds.ms) {
+      bounds = { ms, atText: at.toISOString(), idleSince: new Date(ms - SESSION_IDLE_MS).toISOString() };
+    }
+    return bounds;
+  };
 
   return {
     /** Starts a session; the returned token goes into the cookie and nowhere else. */
@@ -60,11 +70,8 @@ export function createSessionsService(deps: { db: Database; sessionSecret: strin
     async resolve(token: string): Promise<UserRow | null> {
       const tokenHash = hashToken(token);
       const at = now();
-      const [row] = await liveSessionUser.execute({
-        tokenHash,
-        at: at.toISOString(),
-        idleSince: new Date(at.getTime() - SESSION_IDLE_MS).toISOString(),
-      });
+      const { atText, idleSince } = liveBounds(at);
+      const [row] = await liveSessionUser.execute({ tokenHash, at: atText, idleSince });
       if (!row) return null;
       if (at.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.tokenHash, tokenHash));
