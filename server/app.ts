@@ -11,6 +11,7 @@ import { answerFrameworkError, registerErrorHandler } from './lib/error-handler'
 import { registerCrossSiteGuard } from './lib/request-guards';
 import { registerRequestLog } from './lib/request-log';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { fastifyTrustProxy } from './lib/trust-proxy';
 import { registerWebClient } from './lib/web-client';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { oauthRoutes } from './modules/accounts/oauth.routes';
@@ -50,8 +51,8 @@ export async function buildApp<Catalogue extends JobCatalogue>(
     loggerInstance: container.log,
     // One line per request, written when it is answered (registerRequestLog), instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    // Behind a reverse proxy, the client's IP (for rate limits) comes from X-Forwarded-For.
-    trustProxy: config.trustProxy,
+    // Behind a reverse proxy, the client's IP (for rate limits) comes from X-Forwarded-For, set by trusted hops only.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
   });

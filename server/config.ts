@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { LeadSourcesConfig } from './lead-finder/create-lead-sources';
@@ -23,7 +24,15 @@ const envSchema = z
       .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
       .optional(),
     ROLE: z.enum(['all', 'web', 'worker']).default('all'),
-    TRUST_PROXY: z.enum(['true', 'false', '1', '0']).default('false'),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .refine((value) => trustProxyFrom(value) !== undefined, {
+        error:
+          'must be the number of proxies in front of LocalReach (e.g. 1) or their addresses (e.g. 127.0.0.1,10.0.0.0/8); ' +
+          '"true" would believe any X-Forwarded-For header, so it is not accepted',
+      })
+      .default('false'),
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
     AI_BASE_URL: z
       .url({ error: 'must be the URL of an OpenAI-compatible API, e.g. http://localhost:11434/v1' })
@@ -65,6 +74,17 @@ const envSchema = z
       .regex(/^smtps?:\/\/[^/\s]+/, 'must be an SMTP URL such as smtp://user:pass@smtp.example.com:587')
       .optional(),
     SYSTEM_MAIL_FROM: z.string().min(3).optional(),
+    MAIL_ALLOW_PRIVATE_HOSTS: z
+      .enum(['0', '1'], { error: 'must be 1 (a mail server on this host or its private network) or 0' })
+      .default('0'),
+    ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+    SIGNUP: z.enum(['open', 'invite', 'closed'], { error: 'must be open, invite or closed' }).default('open'),
+    CLICK_LINK_DAYS: z.coerce
+      .number({ error: 'must be a number of days from 1 to 3650' })
+      .int({ error: 'must be a number of days from 1 to 3650' })
+      .min(1, { error: 'must be a number of days from 1 to 3650' })
+      .max(3650, { error: 'must be a number of days from 1 to 3650' })
+      .default(180),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   // PGlite lives in one process: splitting web and worker needs a shared PostgreSQL server.
@@ -89,7 +109,8 @@ export type Config = {
   sessionSecret: string;
   encryptionKey: Buffer;
   role: 'all' | 'web' | 'worker';
-  trustProxy: boolean;
+  /** Which proxies' X-Forwarded-For is believed: none, the nearest N hops, or these addresses/CIDRs (Fastify's trustProxy). */
+  trustProxy: TrustProxy;
   authRateLimitPerMinute: number;
   logLevel: string;
   aiBaseUrl: string | undefined;
@@ -112,7 +133,40 @@ export type Config = {
   dnsServers: string[] | undefined;
   /** The installation's own mailbox for mail to users (password reset links); unset: none is sent. */
   systemMail: SystemMailConfig | undefined;
+  /** Mailboxes may be on loopback or private addresses (a mail server on this host or network); never metadata ones. */
+  mailAllowPrivateHosts: boolean;
+  /** When set, only this address becomes the administrator (whenever it registers), not the first sign-up. */
+  adminEmail: string | undefined;
+  /** Who may create an account: anyone, only people an administrator invited, or nobody. */
+  signup: SignupMode;
+  /** How long the click links of a sent mail keep redirecting. */
+  clickLinkDays: number;
 };
+
+export type SignupMode = 'open' | 'invite' | 'closed';
+/** Fastify's `trustProxy` in the forms LocalReach accepts: off, a hop count, or proxy addresses and CIDRs. */
+export type TrustProxy = false | number | string[];
+
+/**
+ * TRUST_PROXY as Fastify takes it, or undefined when it is not one of the accepted forms: `false`/`0` (no proxy), a
+ * hop count (a number, which Fastify reads as "trust the nearest N"), or addresses and CIDRs separated by commas.
+ */
+export function trustProxyFrom(value: string): TrustProxy | undefined {
+  if (value === 'false' || value === '0') return false;
+  if (/^[1-9][0-9]?$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries.every(isProxyAddress) ? entries : undefined;
+}
+
+/** An IPv4 or IPv6 address, optionally with a /prefix, or one of proxy-addr's named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  if (extra !== undefined || !isIP(address)) return false;
+  if (prefix === undefined) return true;
+  if (!/^[0-9]{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (isIP(address) === 4 ? 32 : 128);
+}
 
 /** SYSTEM_SMTP_URL and the From of the mails sent through it. */
 export type SystemMailConfig = { smtpUrl: string; from: string };
@@ -162,7 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'hex',
     ),
     role: values.ROLE,
-    trustProxy: values.TRUST_PROXY === 'true' || values.TRUST_PROXY === '1',
+    trustProxy: trustProxyFrom(values.TRUST_PROXY) ?? false,
     authRateLimitPerMinute: values.AUTH_RATE_LIMIT_PER_MINUTE,
     logLevel: values.LOG_LEVEL,
     aiBaseUrl: values.AI_BASE_URL,
@@ -213,6 +267,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           from: values.SYSTEM_MAIL_FROM ?? systemSender(values.SYSTEM_SMTP_URL, publicUrl),
         }
       : undefined,
+    mailAllowPrivateHosts: values.MAIL_ALLOW_PRIVATE_HOSTS === '1',
+    adminEmail: values.ADMIN_EMAIL?.toLowerCase(),
+    signup: values.SIGNUP,
+    clickLinkDays: values.CLICK_LINK_DAYS,
   };
 }
 

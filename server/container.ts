@@ -83,6 +83,10 @@ export type ContainerConfig = Pick<
       | 'leadFinderAllowLoopback'
       | 'dnsServers'
       | 'systemMail'
+      | 'mailAllowPrivateHosts'
+      | 'adminEmail'
+      | 'signup'
+      | 'clickLinkDays'
     >
   > & {
     /** How long a send waits for the mailbox's server (tests shorten it; the transports' own defaults otherwise). */

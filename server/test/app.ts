@@ -12,6 +12,8 @@ export const testConfig: ContainerConfig = {
   encryptionKey: Buffer.alloc(32, 9),
   authRateLimitPerMinute: 20,
   trustProxy: false,
+  // The tests' mail peers listen on 127.0.0.1; the guard against private mail hosts has tests of its own.
+  mailAllowPrivateHosts: true,
   aiModel: 'test-model',
   oauth: {
     microsoft: {

@@ -1,0 +1,2 @@
+-- Placeholder: filled in by the change that needs it.
+SELECT 1;
