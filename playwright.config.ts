@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/chromium';
+import { adminUser } from './tests/e2e/global-setup';
+import { E2E_INVITE_ONLY_PORT, inviteOnlyURL } from './tests/e2e/invite-only';
 import { E2E_POSTGRES_PORT } from './tests/e2e/postgres-database';
 import { E2E_HOSTILE_AI_PORT } from './tests/e2e/xss-payloads';
 
@@ -31,6 +33,8 @@ const serverEnv = {
   INBOX_POLL_SECONDS: '2',
   // The settings spec signs Stripe webhooks with it.
   STRIPE_WEBHOOK_SECRET: 'whsec_e2e_localreach',
+  // The specs' SMTP peers and Dovecot listen on 127.0.0.1, which the mailbox host guard refuses by default.
+  MAIL_ALLOW_PRIVATE_HOSTS: '1',
 };
 
 export default defineConfig({
@@ -99,6 +103,19 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: { ...serverEnv, PORT: String(E2E_HOSTILE_AI_PORT), PUBLIC_URL: hostileAiURL },
+    },
+    {
+      // Sign-up by invitation only, with its administrator named (tests/e2e/invite-only-server.ts).
+      command: 'node --import tsx tests/e2e/invite-only-server.ts',
+      url: `${inviteOnlyURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        ...serverEnv,
+        PORT: String(E2E_INVITE_ONLY_PORT),
+        PUBLIC_URL: inviteOnlyURL,
+        ADMIN_EMAIL: adminUser.email,
+      },
     },
   ],
 });

@@ -28,6 +28,7 @@ import { emailAccounts, leads, templates, users } from '../server/db/schema';
 import { createLinkTokens } from '../server/lib/link-tokens';
 import type { OutgoingMail } from '../server/mail/transport';
 import { composeCampaignMail } from '../server/modules/campaigns/campaign-mail';
+import { createMessageIds } from '../server/modules/campaigns/message-id';
 import { mailLinks } from '../server/modules/tracking/mail-links';
 import { testConfig } from '../server/test/app';
 import {
@@ -128,6 +129,8 @@ async function runBackend(backend: Backend, sink: SmtpSink) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The SMTP sink listens on 127.0.0.1.
+      MAIL_ALLOW_PRIVATE_HOSTS: '1',
       ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     });
     const pid = server.pid as number;
@@ -228,13 +231,16 @@ async function sampleMail(handle: DatabaseHandle, owner: CampaignOwner): Promise
   const [template] = await db.select().from(templates).where(eq(templates.id, owner.templateId));
   const [lead] = await db.select().from(leads).where(eq(leads.id, owner.leadIds[0]));
   const recipient = { id: 1, campaignId: 1, step: 1 };
+  const linkTokens = createLinkTokens(testConfig.sessionSecret);
   const links = mailLinks({
-    linkTokens: createLinkTokens(testConfig.sessionSecret),
+    linkTokens,
     publicUrl: testConfig.publicUrl,
     recipientId: recipient.id,
     trackingEnabled: true,
+    issuedAt: new Date(),
   });
-  return composeCampaignMail({ recipient, lead, user, account, template, links, stockTip: null });
+  const messageId = createMessageIds(linkTokens).campaign(recipient, account.email);
+  return composeCampaignMail({ recipient, lead, user, account, template, links, stockTip: null, messageId });
 }
 
 /** The baseline: raw pooled nodemailer sending `count` copies of `mail`, each to its own address, all at once. */

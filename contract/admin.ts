@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { accountStatusSchema } from './accounts';
 import { subscriptionStatusSchema } from './auth';
+import { emailSchema } from './email-schema';
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from './password';
+import { SIGN_UP_MODES } from './sign-up';
 
 /** SPEC §5: the Reset Password dialog's messages. */
 export const ADMIN_RESET_MESSAGES = {
@@ -84,3 +86,39 @@ export const PERIOD_END_PAST_MESSAGE = 'The end date must be in the future.';
 /** Days a paid period set by hand lasts when no end is given (a month, as Stripe bills). */
 export const HAND_SET_PERIOD_DAYS = 30;
 export const EXPIRED_HAS_NO_END_MESSAGE = 'An expired subscription has no end date.';
+
+/** A pending invitation to sign up (beyond SPEC, decision 0060): not used yet, not expired. */
+export const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  /** The email of the administrator who sent it; null when that account is gone. */
+  invitedBy: z.string().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/** GET /api/admin/invitations: the pending invitations, who may sign up here, and whether invitations are mailed. */
+export const invitationListSchema = z.object({
+  signUp: z.enum(SIGN_UP_MODES),
+  /** This server has a system mailbox: invitations go by email, else the administrator passes the link on. */
+  mailAvailable: z.boolean(),
+  invitations: z.array(invitationSchema),
+});
+export type InvitationList = z.infer<typeof invitationListSchema>;
+
+/** POST /api/admin/invitations. */
+export const inviteRequestSchema = z.object({ email: emailSchema('Enter a valid email address') });
+export type InviteRequest = z.input<typeof inviteRequestSchema>;
+
+/** The invitation made: its link (to pass on when it was not mailed), whether it was mailed, and what to tell the admin. */
+export const invitationSentSchema = z.object({
+  invitation: invitationSchema,
+  link: z.string(),
+  mailed: z.boolean(),
+  message: z.string(),
+});
+export type InvitationSent = z.infer<typeof invitationSentSchema>;
+
+export const INVITE_WHILE_CLOSED_MESSAGE = 'Sign-up is closed on this server, so nobody can use an invitation.';
+export const INVITE_ACCOUNT_EXISTS_MESSAGE = 'An account with this email already exists.';

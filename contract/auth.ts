@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from './email-schema';
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from './password';
 import { sendingWindowSchema } from './sending-window';
+import { SIGN_UP_MODES } from './sign-up';
 
 export { MIN_PASSWORD_LENGTH } from './password';
 
@@ -87,6 +88,8 @@ export const registerRequestSchema = z.object({
   preferredLocalClients: requiredText('Preferred local clients'),
   /** The browser's zone, so "today" for sending limits is the user's own day. */
   timezone: timezoneSchema.optional(),
+  /** The token of the invitation link the page was opened from, where sign-up is by invitation. */
+  invitation: z.string().trim().min(1).max(200).optional(),
 });
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 export type RegisterInput = z.output<typeof registerRequestSchema>;
@@ -169,6 +172,14 @@ export const RESET_LINK_SENT =
 /** Without a system mailbox, nobody can be sent a link: the administrator resets the password instead. */
 export const RESET_UNAVAILABLE =
   'This server cannot send reset links. Ask your administrator: they can reset your password on the Admin page.';
+
+/** GET /api/auth/register: who may sign up here, told before the form is filled (decision 0060). */
+export const signUpOptionsSchema = z.object({
+  mode: z.enum(SIGN_UP_MODES),
+  /** No administrator exists yet: whoever becomes it may register even where sign-up is not open. */
+  adminPending: z.boolean(),
+});
+export type SignUpOptions = z.infer<typeof signUpOptionsSchema>;
 
 export const messageSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageSchema>;

@@ -9,6 +9,8 @@ const campaign = (changes: Partial<Campaign>): Campaign => ({
   emailsFailed: 0,
   emailsSkipped: 0,
   emailsUnknown: 0,
+  emailsPending: 0,
+  emailsSending: 0,
   errorMessage: null,
   waitingReason: null,
   accountIds: [1],

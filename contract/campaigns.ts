@@ -94,6 +94,12 @@ export const campaignSchema = z.object({
   emailsSkipped: z.number(),
   /** Mails whose outcome could not be known (the sender stopped mid-send); never sent again by themselves. */
   emailsUnknown: z.number(),
+  /**
+   * Beyond SPEC: mails still to send (now, after a retry wait, or tomorrow), and mails being sent right now (in
+   * flight: claimed, outcome not yet committed). Sent, failed, unknown, pending and sending add up to totalEmails.
+   */
+  emailsPending: z.number(),
+  emailsSending: z.number(),
   errorMessage: z.string().nullable(),
   waitingReason: z.string().nullable(),
   /** The mailboxes the campaign sends from (one, or several with inbox rotation). */

@@ -14,6 +14,8 @@ export type ErrorCode =
   | 'conflict'
   | 'unsupported_media_type'
   | 'payload_too_large'
+  /** Large request bodies already fill the memory set aside for them: try again shortly. */
+  | 'server_busy'
   | 'rate_limited'
   | 'internal'
   // Accounts and sign-in

@@ -8,8 +8,11 @@ export const LEADS_PAGE_SIZE = 100;
  * and the server inserts any request in statements of at most this many rows.
  */
 export const CSV_CHUNK_ROWS = 5000;
-/** Largest upload request body the server accepts: a whole file in one call, as SPEC §7's client sends it. */
-export const CSV_UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
+/**
+ * Largest upload request body the server accepts. A file of any size goes in requests of at most CSV_CHUNK_ROWS rows
+ * and this many bytes (the web client's chunks stay under 4 MB), so no one request can fill the server's memory.
+ */
+export const CSV_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 /** How many row errors an upload result lists (the count covers them all). */
 export const CSV_ERROR_DETAILS_LIMIT = 20;
 
@@ -137,12 +140,18 @@ const outgoingHistoryItemSchema = z.object({
   text: z.string().nullable(),
 });
 
-/** A message from the lead's side: their reply, a bounce report, a spam complaint or an automatic reply. */
+/**
+ * A message from the lead's side: their reply, a bounce report, a spam complaint or an automatic reply; beyond them,
+ * a report naming the lead that did not refer to a mail we sent ('unmatched_report': it changed nothing), or a
+ * message that could not be read in time ('unclassified').
+ */
 const inboundHistoryItemSchema = z.object({
   ...historyItemBase,
-  kind: z.enum(['reply', 'bounce', 'complaint', 'auto_reply']),
+  kind: z.enum(['reply', 'bounce', 'complaint', 'auto_reply', 'unmatched_report', 'unclassified']),
   /** A reply's own words, or a bounce's diagnostic. */
   text: z.string().nullable(),
+  /** The message was larger than the reader fetches; only its beginning was read. */
+  truncated: z.boolean(),
   /** An automatic reply's announced return (YYYY-MM-DD), when it named one. */
   returnDate: z.string().nullable(),
   /** A reply's priority. */
@@ -218,7 +227,9 @@ export type MatchingLeadIds = z.infer<typeof matchingLeadIdsSchema>;
  * header), so errors name file lines.
  */
 export const csvUploadRequestSchema = z.object({
-  csvData: z.array(z.unknown()),
+  csvData: z.array(z.unknown()).max(CSV_CHUNK_ROWS, {
+    error: `At most ${CSV_CHUNK_ROWS.toLocaleString('en-US')} rows per upload request: send a larger file in parts`,
+  }),
   firstRowNumber: z.number().int().min(1).default(2),
 });
 export type CsvUploadRequest = z.input<typeof csvUploadRequestSchema>;

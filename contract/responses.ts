@@ -8,6 +8,10 @@ export const RESPONSE_PREVIEW_CHARS = 100;
 export const ORIGINAL_EMAIL_PREVIEW_CHARS = 500;
 /** The most responses one page of GET /api/responses answers (the Inbox page pages through the rest). */
 export const MAX_RESPONSES_PAGE = 100;
+/** The most of one inbound message the mailbox reader fetches, in MB; a larger one is read from its beginning. */
+export const INBOUND_MESSAGE_LIMIT_MB = 2;
+/** What the Replies screen and a lead's history say of a message larger than the reader fetches. */
+export const TRUNCATED_MESSAGE_NOTE = `This message was larger than ${INBOUND_MESSAGE_LIMIT_MB} MB; only its beginning was read.`;
 
 /** SPEC §9 priority values. */
 export const RESPONSE_PRIORITIES = ['hot', 'high', 'medium', 'other'] as const;
@@ -66,6 +70,8 @@ export const responseSchema = z.object({
   }),
   /** The mail of ours the prospect answered (null when it cannot be told which). */
   sentEmail: z.object({ subject: z.string(), body: z.string() }).nullable(),
+  /** Beyond SPEC: the message was larger than the reader fetches; only its beginning was read (TRUNCATED_MESSAGE_NOTE). */
+  truncated: z.boolean(),
 });
 export type ProspectResponse = z.infer<typeof responseSchema>;
 

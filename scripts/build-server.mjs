@@ -1,5 +1,6 @@
-// Bundles the server (server/main.ts and the embedded database's thread) into dist/server, so that `npm start` runs
-// plain JavaScript: no TypeScript loader, its thread and its source maps in the server's memory (decision 0043).
+// Bundles the server (server/main.ts, the embedded database's thread and the mail reading thread) into dist/server,
+// so that `npm start` runs plain JavaScript: no TypeScript loader, its thread and its source maps in the server's
+// memory (decision 0043).
 // Packages stay in node_modules. Each file is written beside its place and renamed into it, so processes started
 // together never read half a file.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
@@ -14,7 +15,12 @@ export const serverBundle = path.join(outdir, 'main.mjs');
 export async function buildServer() {
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { main: 'server/main.ts', 'pglite-thread-worker': 'server/db/pglite-thread-worker.ts' },
+    entryPoints: {
+      main: 'server/main.ts',
+      'pglite-thread-worker': 'server/db/pglite-thread-worker.ts',
+      // The thread that reads inbound mail (decision 0055), found beside the bundle like the database's.
+      'classify-thread-worker': 'server/mail/inbound/classify-thread-worker.ts',
+    },
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

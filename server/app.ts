@@ -4,10 +4,12 @@ import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Container } from './container';
 import type { JobCatalogue } from './jobs/catalogue';
+import { registerApiRequest } from './lib/api-request';
 import { appRoot } from './lib/app-root';
 import { registerClosingConnections } from './lib/closing-connections';
 import { registerCompression } from './lib/compression';
 import { answerFrameworkError, registerErrorHandler } from './lib/error-handler';
+import { type JsonBodyOptions, registerJsonBodies } from './lib/json-bodies';
 import { registerCrossSiteGuard } from './lib/request-guards';
 import { registerRequestLog } from './lib/request-log';
 import { registerSecurityHeaders } from './lib/security-headers';
@@ -20,6 +22,7 @@ import { aiRoutes } from './modules/ai/ai.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { registerSessionAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
+import { PUBLIC_ROUTE, registerRouteAccess } from './modules/auth/route-access';
 import { billingRoutes, registerSubscriptionRefresh } from './modules/billing/billing.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { leadFinderRoutes } from './modules/lead-finder/lead-finder.routes';
@@ -37,6 +40,8 @@ export type AppOptions = {
   webDist?: string | null;
   /** Told of every route as it is added: the hostile-input tests fuzz and cross-check the whole route table. */
   onRoute?: (route: RouteOptions) => void;
+  /** The memory bound of request bodies (tests make it small). */
+  jsonBodies?: JsonBodyOptions;
 };
 
 export const defaultWebDist = path.join(appRoot, 'dist/web');
@@ -62,6 +67,9 @@ export async function buildApp<Catalogue extends JobCatalogue>(
   // Only JSON bodies: text/plain is a "simple" type a cross-site form may send without a preflight.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
+  registerApiRequest(app);
+  registerRouteAccess(app);
+  registerJsonBodies(app, options.jsonBodies);
   registerRequestLog(app);
   registerClosingConnections(app);
 
@@ -89,7 +97,7 @@ export async function buildApp<Catalogue extends JobCatalogue>(
   await app.register(adminRoutes(services.admin));
   await app.register(stockTipsRoutes(services.stockTips));
   await app.register(strategyRoutes(services.strategies));
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  app.get('/api/health', { config: PUBLIC_ROUTE }, async () => ({ status: 'ok' }));
 
   if (options.webDist !== null) await registerWebClient(app, options.webDist ?? defaultWebDist);
   return app;

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { LeadSourcesConfig } from './lead-finder/create-lead-sources';
+import { ensureOwnerOnlyDataDir } from './lib/owner-only-data-dir';
 import type { MarketDataConfig } from './market-data/create-market-data';
 
 const DEFAULT_DATA_DIR = './data';
@@ -201,7 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const values = parsed.data;
   const dataDir = path.resolve(values.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  ensureOwnerOnlyDataDir(dataDir);
   const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
   return {
     port: values.PORT,

@@ -6,7 +6,7 @@ import { createReplyReader } from './ai/reply-reader';
 import { createReplySuggester } from './ai/reply-suggester';
 import { createStockAnalyst } from './ai/stock-analyst';
 import { createStrategyWriter } from './ai/strategy-writer';
-import type { Config } from './config';
+import type { ContainerConfig } from './container-config';
 import type { Database, DatabaseHandle } from './db/client';
 import { vacuumUnlessAutovacuum } from './db/vacuum';
 import { NodeDnsResolver } from './dns/dns-resolver';
@@ -19,27 +19,31 @@ import { createLinkTokens } from './lib/link-tokens';
 import { createRateLimiter } from './lib/rate-limiter';
 import { SecretBox } from './lib/secret-box';
 import { ApiTransport, gmailApi, graphApi } from './mail/api-transport';
+import { createBounceAddresses } from './mail/bounce-address';
 import { GmailInbox } from './mail/gmail-inbox';
 import { GraphInbox } from './mail/graph-inbox';
+import { createMailHostGuard } from './mail/host-guard';
 import { googleProvider, microsoftProvider } from './mail/oauth-provider';
-import type { SmtpTimeouts } from './mail/smtp-transport';
 import { createSystemMailer } from './mail/system-mailer';
 import { createMarketData } from './market-data/create-market-data';
 import { createAccountHealthService } from './modules/accounts/account-health.service';
 import { createAccountsService } from './modules/accounts/accounts.service';
 import { createOAuthService } from './modules/accounts/oauth.service';
 import { createAdminService } from './modules/admin/admin.service';
+import { createInvitationsService } from './modules/admin/invitations.service';
 import { createAiService } from './modules/ai/ai.service';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createPasswordResetService } from './modules/auth/password-reset.service';
 import { createSessionsService } from './modules/auth/sessions.service';
+import { createSignUpPolicy } from './modules/auth/sign-up-policy';
 import { createStripeApi } from './modules/billing/stripe-api';
 import { createStripeWebhookService } from './modules/billing/stripe-webhook.service';
 import { createSubscriptionService } from './modules/billing/subscription.service';
 import { createCampaignBrakes } from './modules/campaigns/campaign-brakes';
 import { createCampaignSender, type Sleep, STALE_SENDING_MS } from './modules/campaigns/campaign-sender';
 import { createCampaignsService } from './modules/campaigns/campaigns.service';
+import { createMessageIds } from './modules/campaigns/message-id';
 import { createSequenceAdvance } from './modules/campaigns/sequence-advance';
 import { createInboundService } from './modules/inbound/inbound.service';
 import { createInboxReader, DEFAULT_INBOX_POLL_MS } from './modules/inbound/inbox-reader';
@@ -57,41 +61,7 @@ import { createTrackingService } from './modules/tracking/tracking.service';
 import { createUnsubscribeService } from './modules/unsubscribe/unsubscribe.service';
 import { createUsersService } from './modules/users/users.service';
 
-/** The settings the services need (the process-level ones, port, role and data folder, stay in main). */
-export type ContainerConfig = Pick<
-  Config,
-  | 'publicUrl'
-  | 'secureCookies'
-  | 'sessionSecret'
-  | 'encryptionKey'
-  | 'authRateLimitPerMinute'
-  | 'trustProxy'
-  | 'oauth'
-  | 'aiModel'
-  | 'aiTimeoutMs'
-  | 'leadSources'
-> &
-  Partial<
-    Pick<
-      Config,
-      | 'aiBaseUrl'
-      | 'aiApiKey'
-      | 'campaignStaleSendingMs'
-      | 'inboxPollMs'
-      | 'billing'
-      | 'marketData'
-      | 'leadFinderAllowLoopback'
-      | 'dnsServers'
-      | 'systemMail'
-      | 'mailAllowPrivateHosts'
-      | 'adminEmail'
-      | 'signup'
-      | 'clickLinkDays'
-    >
-  > & {
-    /** How long a send waits for the mailbox's server (tests shorten it; the transports' own defaults otherwise). */
-    mailTimeouts?: { smtp?: Partial<SmtpTimeouts>; apiCallMs?: number };
-  };
+export type { ContainerConfig };
 
 export type ContainerOptions<Catalogue extends JobCatalogue> = {
   clock?: Clock;
@@ -162,6 +132,7 @@ export async function createContainer<Catalogue extends JobCatalogue = JobCatalo
       services.inboxReader.stop();
       await jobs.stop();
       services.transports.close();
+      await services.inbound.close();
     },
   };
 }
@@ -187,14 +158,18 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     gmail: googleProvider(config.oauth.google, clock),
   };
   const sessions = createSessionsService({ db, sessionSecret: config.sessionSecret, clock });
-  // One resolver for every DNS question (lead finder, lead address checks, domain health): DNS_SERVERS applies to all.
+  // One resolver for every DNS question (lead finder, lead address checks, domain health, mail server hosts):
+  // DNS_SERVERS applies to all.
   const dns = new NodeDnsResolver(config.dnsServers);
+  const limiter = createRateLimiter({ db, clock, windowMs: 60_000, secret: config.sessionSecret });
+  const mailHosts = createMailHostGuard({ resolver: dns, allowPrivate: config.mailAllowPrivateHosts ?? false });
   const allowance = createSendAllowance({ db, clock, random: ambient.random });
   const transports = createTransportRegistry({
     db,
     secrets,
     clock,
     smtpTimeouts: config.mailTimeouts?.smtp,
+    mailHosts,
     apiTransport: (provider, tokens, save) =>
       new ApiTransport(
         tokens,
@@ -216,11 +191,14 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     clock,
     allowance,
     transports,
+    mailHosts,
+    limiter,
     health: accountHealth,
     startReading: (accountId) => enqueue.inboxSession(accountId, 0),
     checkHealthSoon: enqueue.accountHealth,
   });
   const linkTokens = createLinkTokens(config.sessionSecret);
+  const bounceAddresses = createBounceAddresses(config.sessionSecret);
   const mailDomains = createMailDomainCheck({ db, clock, dns });
   const campaignBrakes = createCampaignBrakes({
     db,
@@ -234,6 +212,7 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     allowance,
     transports,
     linkTokens,
+    bounceAddresses,
     publicUrl: config.publicUrl,
     mailDomains,
     brakes: campaignBrakes,
@@ -247,7 +226,14 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     staleSenderMs: staleSendingMs,
   });
   const replyReader = createReplyReader(config);
-  const inbound = createInboundService({ db, clock, brakes: campaignBrakes, replyReader });
+  const inbound = createInboundService({
+    db,
+    clock,
+    brakes: campaignBrakes,
+    replyReader,
+    bounceAddresses,
+    classifyBudgetMs: config.inboundBudgetMs,
+  });
   const inboxReader = createInboxReader({
     db,
     clock,
@@ -267,7 +253,16 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
   });
   const leads = createLeadsService({ db });
   const leadSources = createLeadSources({ ...config.leadSources, publicUrl: config.publicUrl }, db, clock);
-  const limiter = createRateLimiter({ db, clock, windowMs: 60_000, secret: config.sessionSecret });
+  const systemMailer = config.systemMail ? createSystemMailer(config.systemMail) : null;
+  const signUpMode = config.signup ?? 'open';
+  const signUp = createSignUpPolicy({
+    db,
+    clock,
+    mode: signUpMode,
+    adminEmail: config.adminEmail,
+    tokenSecret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+  });
   return {
     clock,
     sessions,
@@ -291,11 +286,20 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
       suggester: createReplySuggester(config),
       writingStyle: strategies.writingStyle,
       staleSendingMs,
+      messageIds: createMessageIds(linkTokens),
     }),
     unsubscribe: createUnsubscribeService({ db, linkTokens }),
-    tracking: createTrackingService({ db, clock, linkTokens }),
+    tracking: createTrackingService({ db, clock, linkTokens, clickLinkDays: config.clickLinkDays ?? 180 }),
     limiter,
-    auth: createAuthService({ db, sessions, limiter, clock, attemptsPerMinute: config.authRateLimitPerMinute }),
+    signUp,
+    auth: createAuthService({
+      db,
+      sessions,
+      limiter,
+      clock,
+      signUp,
+      attemptsPerMinute: config.authRateLimitPerMinute,
+    }),
     passwordReset: createPasswordResetService({
       db,
       clock,
@@ -304,7 +308,7 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
       attemptsPerMinute: config.authRateLimitPerMinute,
       tokenSecret: config.sessionSecret,
       publicUrl: config.publicUrl,
-      mailer: config.systemMail ? createSystemMailer(config.systemMail) : null,
+      mailer: systemMailer,
       log: ambient.log,
     }),
     users: createUsersService({ db, clock }),
@@ -345,7 +349,24 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
       analyst: createStockAnalyst(config),
       sleep: waitFor && ((ms) => waitFor(ms, new AbortController().signal)),
     }),
-    admin: createAdminService({ db, clock, sessions, allowance, billingConfigured: stripe !== null }),
+    admin: createAdminService({
+      db,
+      clock,
+      sessions,
+      allowance,
+      billingConfigured: stripe !== null,
+      invitations: createInvitationsService({
+        db,
+        clock,
+        signUp: signUpMode,
+        tokenSecret: config.sessionSecret,
+        publicUrl: config.publicUrl,
+        mailer: systemMailer,
+        limiter,
+        attemptsPerMinute: config.authRateLimitPerMinute,
+        log: ambient.log,
+      }),
+    }),
     vacuum: () => vacuumUnlessAutovacuum(db),
   };
 }

@@ -1,9 +1,13 @@
 import { ConfigError, loadConfig } from './config';
 import { DataDirInUseError } from './db/data-dir-claim';
+import { DataDirOpenToOthersError } from './lib/owner-only-data-dir';
 import { startLocalReach } from './start';
 
 /** `npm start`: reads the environment, starts by ROLE, and shuts down cleanly on SIGINT and SIGTERM. */
 async function main() {
+  // What the server creates (DATA_DIR, its secrets, the control socket) is its owner's only, and loadConfig refuses
+  // a DATA_DIR others may open (decision 0057).
+  process.umask(0o077);
   const stop = await startLocalReach(loadConfig());
   let stopping = false;
   const onSignal = async (signal: string) => {
@@ -20,6 +24,8 @@ async function main() {
 main().catch((error) => {
   if (error instanceof ConfigError) {
     console.error(error.message);
+  } else if (error instanceof DataDirOpenToOthersError) {
+    console.error(`LocalReach cannot start: ${error.message}`);
   } else if (error instanceof DataDirInUseError) {
     console.error(`LocalReach cannot start: ${error.message} Only one process may open the embedded database.`);
   } else {

@@ -49,6 +49,9 @@ export async function startLocalReach<Catalogue extends JobCatalogue = JobCatalo
     app = await buildApp(container);
     await options.extendApp?.(app, container);
     await app.listen({ port: config.port, host: config.host });
+    // While no administrator exists, whoever signs up next may take the install: the operator should know.
+    const adminNotice = await container.services.signUp.startNotice();
+    if (adminNotice) log.warn(adminNotice);
     log.info(`LocalReach is running on http://localhost:${config.port}`);
   }
 

@@ -13,7 +13,7 @@ import { runPackageScript } from '../test/package-script';
 import { signalAndWait } from '../test/process-exit';
 import { healthy, startServer, stopAllServers, waitFor } from '../test/server-process';
 
-// Issue 16, moving from the embedded database to a PostgreSQL server with the backup file and psql (README,
+// Issue 16, moving from the embedded database to a PostgreSQL server with the backup file and psql (docs/operations.md,
 // Backups). It needs TEST_DATABASE_URL's server, so it runs in the PostgreSQL project only (see vitest.config.ts,
 // which under REQUIRE_ALL=1 refuses to run without it), and psql.
 
@@ -60,7 +60,7 @@ describe.skipIf(psqlUnavailable() !== null)('moving from the embedded database t
       });
       expect(imported.status).toBe(200);
 
-      // README: stop the app, back up, load the file into an empty database, start with DATABASE_URL.
+      // docs/operations.md: stop the app, back up, load the file into an empty database, start with DATABASE_URL.
       await signalAndWait(embedded.child, 'SIGTERM');
       const backup = await runPackageScript('backup', [file], { DATA_DIR: dataDir });
       expect(backup.code).toBe(0);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { dataDirFrom } from '../config';
 
-/** Exit codes `npm run backup` and `npm run restore` keep, for scripts (README, Backups). */
+/** Exit codes `npm run backup` and `npm run restore` keep, for scripts (docs/operations.md, Backups). */
 export const EXIT = {
   done: 0,
   /** Something went wrong on the way (a disk, the dump, a statement of the backup): nothing usable was left. */
@@ -64,6 +64,8 @@ export const leftovers = new Set<string>();
 
 /** Runs a command: progress on stdout, the reason it stopped on stderr, and its exit code. */
 export async function runCommand(main: () => Promise<void>): Promise<never> {
+  // A backup, its temporary copy of the database and a restored DATA_DIR are the owner's only (decision 0057).
+  process.umask(0o077);
   const interrupted = () => {
     for (const leftover of leftovers) rmSync(leftover, { recursive: true, force: true });
     console.error('Interrupted: nothing was kept.');

@@ -36,7 +36,7 @@ await runCommand(async () => {
   if (positionals.length !== 1) throw new CommandError(`Which backup?\nUsage: ${USAGE}`, EXIT.refused);
   const started = performance.now();
   const dataDir = embeddedDataDir(
-    'npm run restore fills the embedded database in DATA_DIR; to load a backup into a PostgreSQL server, use psql (README, Backups).',
+    'npm run restore fills the embedded database in DATA_DIR; to load a backup into a PostgreSQL server, use psql (docs/operations.md, Backups).',
   );
   const file = userPath(positionals[0]);
   const { secrets, secretFiles, counts } = await restoreBackup({ dataDir, file, say });

@@ -1,7 +1,8 @@
-import { createReadStream, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { pgliteDirOf } from '../db/client';
 import { claimDataDir, DataDirInUseError } from '../db/data-dir-claim';
 import { type PGliteThread, startPGliteThread } from '../db/pglite-thread';
+import { DataDirOpenToOthersError, ensureOwnerOnlyDataDir } from '../lib/owner-only-data-dir';
 import { type BackupSecrets, readBackupHeader, writeSecretFiles } from './backup-header';
 import { CommandError, EXIT, leftovers, megabytes, type Say } from './command';
 import { SqlStatementSplitter } from './sql-statements';
@@ -27,7 +28,13 @@ const COPY_FROM_STDIN = /^(?:\s|--[^\n]*\n)*COPY\s[\s\S]*\sFROM\s+stdin\s*;$/i;
 export async function restoreBackup({ dataDir, file, say }: { dataDir: string; file: string; say: Say }) {
   const { secrets } = await readBackupHeader(file);
   refuseUnlessEmpty(dataDir);
-  mkdirSync(dataDir, { recursive: true });
+  // The app starts only on an owner-only DATA_DIR: an empty one is made so, one that cannot be is refused now.
+  try {
+    ensureOwnerOnlyDataDir(dataDir);
+  } catch (error) {
+    if (error instanceof DataDirOpenToOthersError) throw new CommandError(error.message, EXIT.refused);
+    throw error;
+  }
   const claim = await claimDataDir(dataDir, { purpose: 'a restore' }).catch((error) => {
     if (error instanceof DataDirInUseError) throw new CommandError(`${error.message} Stop it first.`, EXIT.busy);
     throw error;

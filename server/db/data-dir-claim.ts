@@ -63,7 +63,11 @@ export async function claimDataDir(dataDir: string, options: { purpose: string }
     if (live?.ok) throw new DataDirInUseError(dataDir, live.holder);
     // Nobody answers: whatever socket is left belongs to a process that died.
     rmSync(socketPath, { force: true });
-    return listen(socketPath, (request) => answer(request, holder, dataDir, snapshot));
+    const listening = await listen(socketPath, (request) => answer(request, holder, dataDir, snapshot));
+    // A socket takes its mode from the umask, and a test or bench opening the database has the user's: DATA_DIR
+    // stays the owner's only (decision 0057).
+    chmodSync(socketPath, 0o600);
+    return listening;
   });
   // The claim never keeps a process alive by itself; it lasts as long as the process does, or until released.
   server.unref();

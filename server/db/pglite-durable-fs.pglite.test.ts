@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
+import { modesUnder, notOwnerOnly } from '../test/file-modes';
 import { DURABLE_START_PARAMS, DurableNodeFS } from './pglite-durable-fs';
 import { startPGliteThread } from './pglite-thread';
 
@@ -40,6 +41,28 @@ describe('the embedded database on disk: commits grouped, none acknowledged befo
     } finally {
       await pglite.close();
     }
+  }, 60_000);
+
+  // PGlite sets the files initdb made to 0666 by chmod, which no umask limits (decision 0057).
+  it('creates every file and folder of the database owner-only, even under umask 000', async () => {
+    const folder = path.join(newFolder(), 'pglite');
+    const umask = process.umask(0);
+    try {
+      const database = await startPGliteThread(folder);
+      await database.exec(
+        "CREATE TABLE notes (body text); INSERT INTO notes SELECT 'note ' || g FROM generate_series(1, 20000) AS g",
+      );
+      await database.exec('CHECKPOINT');
+      await database.close();
+    } finally {
+      process.umask(umask);
+    }
+    const found = modesUnder(folder);
+    const names = found.map(({ path: name }) => name);
+    expect(names).toContain('pg_wal/000000010000000000000001');
+    expect(names).toContain('global/pg_control');
+    expect(names.filter((name) => /^base\/\d+\/\d+$/.test(name)).length).toBeGreaterThan(100);
+    expect(notOwnerOnly(found)).toEqual([]);
   }, 60_000);
 
   it('answers commits made together, and has every one of them after a restart', async () => {

@@ -145,8 +145,9 @@ export const jobCatalogue = {
     },
   }),
   /**
-   * Gives campaigns whose sender died (a killed worker) a new run, and settles replies a dead process left
-   * mid-send; also run as each worker starts.
+   * Settles the campaign mails and replies a dead process left mid-send once they are stale, whatever their campaign
+   * waits for (decision 0061), and gives campaigns whose sender died (a killed worker) a new run; resuming is also
+   * done as each worker starts.
    */
   'campaigns.resume-stalled': defineJob({
     payload: z.object({}).passthrough(),
@@ -154,11 +155,20 @@ export const jobCatalogue = {
     cron: '* * * * *',
     pollSeconds: SCHEDULED_POLL_SECONDS,
     async run(_payload, { services, log }) {
+      const stale = await services.campaignSender.settleStale();
+      if (stale.settled > 0) log.info(`Settled ${stale.settled} campaign email(s) a stopped sender left mid-send`);
+      if (stale.lookupFailures.length > 0) {
+        log.warn(
+          `${stale.lookupFailures.length} email(s) left mid-send wait for the next check, their Sent folder unreadable: ${stale.lookupFailures[0]}`,
+        );
+      }
+      // A campaign with nothing left to send or settle is told it is over now, not when its job comes back.
+      const finishing = await services.campaigns.runAgain(stale.idle);
       const resumed = await services.campaigns.resumeStalled();
       if (resumed > 0) log.info(`Resumed ${resumed} campaign(s) that lost their sender`);
       const settledReplies = await services.responses.settleInterrupted();
       if (settledReplies > 0) log.info(`Settled ${settledReplies} reply(ies) interrupted mid-send as unknown`);
-      return { resumed, settledReplies };
+      return { settled: stale.settled, finishing, resumed, settledReplies };
     },
   }),
   /** Queues the sequence steps that are due (inside each user's sending window) and closes finished sequences. */

@@ -1,50 +1,16 @@
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import type { DnsResolver } from '../dns/dns-resolver';
+import { addressKind } from '../lib/address-ranges';
 
 /**
- * Addresses a business's website may not lead us to: private networks, loopback, link-local (where cloud metadata
- * services live), unspecified, and the rest of the ranges no public website uses. Stricter than the mailbox guard
- * (server/mail/host-guard.ts): the user does not choose these hosts, anyone who edits a map entry does. BlockList
- * also matches the IPv4-mapped IPv6 spellings (::ffff:10.0.0.1).
+ * Whether a website may be fetched from this address: public addresses only (server/lib/address-ranges.ts), and
+ * loopback when allowed (tests). Stricter than the mailbox guard (server/mail/host-guard.ts), which an
+ * administrator may open to private networks: the user does not choose these hosts, anyone who edits a map entry
+ * does.
  */
-const forbidden = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8], // "this network", unspecified
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10], // carrier-grade NAT
-  ['169.254.0.0', 16], // link-local, cloud metadata (169.254.169.254)
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4], // multicast
-  ['240.0.0.0', 4], // reserved, broadcast
-] as const) {
-  forbidden.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128], // unspecified
-  ['64:ff9b::', 96], // NAT64 spellings of IPv4 addresses
-  ['fc00::', 7], // unique local, including fd00:ec2::254
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  forbidden.addSubnet(network, prefix, 'ipv6');
-}
-
-const loopback = new BlockList();
-loopback.addSubnet('127.0.0.0', 8, 'ipv4');
-loopback.addAddress('::1', 'ipv6');
-
-function matches(list: BlockList, address: string): boolean {
-  const family = isIP(address);
-  return family !== 0 && list.check(address, family === 6 ? 'ipv6' : 'ipv4');
-}
-
-/** Whether a website may be fetched from this address; loopback only when allowed (tests). */
 export function isAllowedWebAddress(address: string, allowLoopback: boolean): boolean {
-  if (isIP(address) === 0 || matches(forbidden, address)) return false;
-  return allowLoopback || !matches(loopback, address);
+  const kind = addressKind(address);
+  return kind === 'public' || (kind === 'loopback' && allowLoopback);
 }
 
 /** A website's host the guard refused, or a name that does not resolve. */

@@ -2,9 +2,11 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { systemClock } from '../lib/clock';
 import { gmailMailbox } from '../test/gmail-peer';
 import { aDayAgo, numberedReply, sourcesOf } from '../test/inbox-mail';
+import { largeReply } from '../test/large-mail';
 import { freePort } from '../test/net';
 import { startOAuthPeer } from '../test/oauth-peer';
 import { GmailInbox } from './gmail-inbox';
+import { INBOUND_MESSAGE_LIMIT_BYTES } from './inbox';
 import { googleProvider, type OAuthTokens } from './oauth-provider';
 
 const mail = (n: number) => numberedReply(n, 'owner@gmail.test', `Re: Hello ${n} – ünïcödé`);
@@ -144,5 +146,23 @@ describe('reading an INBOX through the Gmail API', () => {
 
     const { inbox: unreachable } = await setup({ gmailUrl: `http://127.0.0.1:${await freePort()}` });
     await expect(unreachable.read(null, { since, limit: 10 })).rejects.toMatchObject({ kind: 'temporary' });
+  });
+
+  it('reads at most 2 MB of a message (the format=raw answer is read no further), and says when it was larger', async () => {
+    const { gmail, inbox } = await setup();
+    const large = largeReply({
+      from: 'lead@prospects.test',
+      to: 'owner@gmail.test',
+      messageId: '<large@prospects.test>',
+    });
+    gmail.deliver(large, { receivedAt: minutesAfterSince(1) });
+    gmail.deliver(mail(2), { receivedAt: minutesAfterSince(2) });
+    const read = await inbox.read(null, { since, limit: 10 });
+    expect(read.messages.map((message) => message.source.length)).toEqual([
+      INBOUND_MESSAGE_LIMIT_BYTES,
+      Buffer.byteLength(mail(2)),
+    ]);
+    expect(read.messages[0].source.toString()).toBe(large.slice(0, INBOUND_MESSAGE_LIMIT_BYTES));
+    expect(read.messages.map((message) => message.truncated)).toEqual([true, false]);
   });
 });

@@ -1,6 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../lib/clock';
-import type { GmailCursor, InboxCursor, InboxMessage, InboxReadResult, MailInbox } from './inbox';
+import { readCappedBody } from './capped-body';
+import {
+  type GmailCursor,
+  INBOUND_MESSAGE_LIMIT_BYTES,
+  type InboxCursor,
+  type InboxMessage,
+  type InboxReadResult,
+  type MailInbox,
+} from './inbox';
 import type { OAuthProvider, OAuthTokens } from './oauth-provider';
 import { CALL_TIMEOUT_MS, OAuthSession } from './oauth-session';
 import { TransportError } from './transport';
@@ -20,6 +28,11 @@ type RawMessage = { id: string; internalDate?: string; raw?: string };
 
 /** Gmail answers at most this many ids a page. */
 const PAGE_SIZE = 500;
+/**
+ * The most of a format=raw answer read: INBOUND_MESSAGE_LIMIT_BYTES in base64, and room for the other fields. Gmail
+ * has no ranged read of a message, so a larger answer is cut here and the start of its `raw` taken (decision 0055).
+ */
+const RAW_ANSWER_LIMIT = Math.ceil(INBOUND_MESSAGE_LIMIT_BYTES / 3) * 4 + 64 * 1024;
 
 /**
  * The INBOX of a Gmail mailbox, read through the Gmail API: the first read lists the inbox's messages received
@@ -132,7 +145,7 @@ export class GmailInbox implements MailInbox {
 
   /** The messages' MIME sources, oldest first; a message deleted since it was listed is left out. */
   private async sources(ids: string[]): Promise<InboxMessage[]> {
-    const found: { id: string; receivedAt: number; source: Buffer }[] = [];
+    const found: (InboxMessage & { receivedAt: number })[] = [];
     for (const id of ids) {
       const response = await this.session.get(`${this.api}/messages/${encodeURIComponent(id)}?format=raw`, {
         timeoutMs: this.timeoutMs,
@@ -142,17 +155,46 @@ export class GmailInbox implements MailInbox {
         await response.body?.cancel();
         continue;
       }
-      const message = await this.session.body(response, (answer) => answer.json() as Promise<RawMessage>);
+      const { message, cut } = await this.session.body(response, async (answer) => {
+        const { bytes, truncated } = await readCappedBody(answer, RAW_ANSWER_LIMIT);
+        return truncated
+          ? { message: startOfRaw(bytes.toString('latin1')), cut: true }
+          : { message: JSON.parse(bytes.toString('utf8')) as RawMessage, cut: false };
+      });
       if (typeof message.raw !== 'string') throw new TransportError('temporary', 'Gmail sent a message without it.');
-      found.push({ id, receivedAt: Number(message.internalDate ?? 0), source: Buffer.from(message.raw, 'base64url') });
+      const source = Buffer.from(message.raw, 'base64url');
+      found.push({
+        id,
+        receivedAt: Number(message.internalDate ?? 0),
+        source: source.subarray(0, INBOUND_MESSAGE_LIMIT_BYTES),
+        truncated: cut || source.length > INBOUND_MESSAGE_LIMIT_BYTES,
+      });
     }
-    return found.sort((a, b) => a.receivedAt - b.receivedAt).map(({ id, source }) => ({ id, source }));
+    return found
+      .sort((a, b) => a.receivedAt - b.receivedAt)
+      .map(({ id, source, truncated }) => ({ id, source, truncated }));
   }
 
   private async json<T>(url: string): Promise<T> {
     const response = await this.session.get(url, { timeoutMs: this.timeoutMs });
     return this.session.body(response, (answer) => answer.json() as Promise<T>);
   }
+}
+
+/**
+ * The fields of a format=raw answer cut short: the start of its `raw` (base64url runs to the closing quote or the
+ * cut) and its internalDate when it came before the cut (else the message sorts first in its page: the order within
+ * a page changes nothing the cursor keeps).
+ */
+function startOfRaw(answer: string): RawMessage {
+  const key = answer.indexOf('"raw"');
+  const start = key < 0 ? -1 : answer.indexOf('"', answer.indexOf(':', key) + 1) + 1;
+  const end = start <= 0 ? -1 : answer.indexOf('"', start);
+  return {
+    id: '',
+    raw: start <= 0 ? undefined : answer.slice(start, end < 0 ? undefined : end),
+    internalDate: /"internalDate"\s{0,10}:\s{0,10}"(\d{1,20})"/.exec(answer)?.[1],
+  };
 }
 
 function isGmailCursor(cursor: InboxCursor | null): cursor is GmailCursor {

@@ -2,9 +2,11 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { systemClock } from '../lib/clock';
 import { graphMailbox } from '../test/graph-peer';
 import { aDayAgo, numberedReply, sourcesOf } from '../test/inbox-mail';
+import { largeReply } from '../test/large-mail';
 import { freePort } from '../test/net';
 import { startOAuthPeer } from '../test/oauth-peer';
 import { GraphInbox } from './graph-inbox';
+import { INBOUND_MESSAGE_LIMIT_BYTES } from './inbox';
 import { microsoftProvider, type OAuthTokens } from './oauth-provider';
 
 const mail = (n: number) => numberedReply(n, 'owner@contoso.test');
@@ -165,5 +167,23 @@ describe('reading an Inbox through Microsoft Graph', () => {
     const waiting = inbox.waitForMail({ timeoutMs: 60_000, signal: abort.signal });
     abort.abort();
     await expect(waiting).resolves.toBe(false);
+  });
+
+  it('reads at most 2 MB of a message (the $value stream is left unread past it), and says when it was larger', async () => {
+    const { graph, inbox } = await setup();
+    const large = largeReply({
+      from: 'lead@prospects.test',
+      to: 'owner@graph.test',
+      messageId: '<large@prospects.test>',
+    });
+    graph.deliver(large, { receivedAt: minutesAfterSince(1) });
+    graph.deliver(mail(2), { receivedAt: minutesAfterSince(2) });
+    const read = await inbox.read(null, { since, limit: 10 });
+    expect(read.messages.map((message) => message.source.length)).toEqual([
+      INBOUND_MESSAGE_LIMIT_BYTES,
+      Buffer.byteLength(mail(2)),
+    ]);
+    expect(read.messages[0].source.toString()).toBe(large.slice(0, INBOUND_MESSAGE_LIMIT_BYTES));
+    expect(read.messages.map((message) => message.truncated)).toEqual([true, false]);
   });
 });

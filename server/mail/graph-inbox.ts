@@ -1,6 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../lib/clock';
-import type { GraphCursor, InboxCursor, InboxMessage, InboxReadResult, MailInbox } from './inbox';
+import { readCappedBody } from './capped-body';
+import {
+  type GraphCursor,
+  INBOUND_MESSAGE_LIMIT_BYTES,
+  type InboxCursor,
+  type InboxMessage,
+  type InboxReadResult,
+  type MailInbox,
+} from './inbox';
 import type { OAuthProvider, OAuthTokens } from './oauth-provider';
 import { apiError, CALL_TIMEOUT_MS, OAuthSession } from './oauth-session';
 import { TransportError } from './transport';
@@ -48,8 +56,8 @@ export class GraphInbox implements MailInbox {
         .sort((a, b) => Date.parse(a.receivedDateTime ?? '') - Date.parse(b.receivedDateTime ?? ''));
       const messages: InboxMessage[] = [];
       for (const { id } of entries) {
-        const source = await this.source(id);
-        if (source) messages.push({ id, source });
+        const read = await this.source(id);
+        if (read) messages.push({ id, source: read.bytes, truncated: read.truncated });
       }
       const next = page['@odata.nextLink'];
       const followed = next ?? page['@odata.deltaLink'];
@@ -99,8 +107,11 @@ export class GraphInbox implements MailInbox {
     throw new TransportError('permanent', `Microsoft Graph refused the delta query (${response.status}): ${message}`);
   }
 
-  /** The message's MIME source, or null when it is gone since the delta page named it. */
-  private async source(id: string): Promise<Buffer | null> {
+  /**
+   * The message's MIME source, at most INBOUND_MESSAGE_LIMIT_BYTES of it (the stream is left unread past them), or
+   * null when it is gone since the delta page named it.
+   */
+  private async source(id: string): Promise<{ bytes: Buffer; truncated: boolean } | null> {
     const response = await this.session.get(`${this.graphUrl}/me/messages/${encodeURIComponent(id)}/$value`, {
       timeoutMs: this.timeoutMs,
       expected: [404],
@@ -109,7 +120,7 @@ export class GraphInbox implements MailInbox {
       await response.body?.cancel();
       return null;
     }
-    return this.session.body(response, async (answer) => Buffer.from(await answer.arrayBuffer()));
+    return this.session.body(response, (answer) => readCappedBody(answer, INBOUND_MESSAGE_LIMIT_BYTES));
   }
 }
 

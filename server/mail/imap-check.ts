@@ -1,6 +1,5 @@
 import type { ServerSettings } from '../../contract/accounts';
-import { nothingAnsweredSentence } from './nothing-answered';
-import { TransportError } from './transport';
+import { imapFailure } from './peer-answer';
 
 /** Proves the IMAP settings work: logs in and opens INBOX (where replies and bounces will be read). */
 export async function verifyImap(settings: ServerSettings, address: string): Promise<void> {
@@ -26,12 +25,7 @@ export async function verifyImap(settings: ServerSettings, address: string): Pro
     await client.connect();
     await client.mailboxOpen('INBOX', { readOnly: true });
   } catch (error) {
-    const failure = error as Error & { authenticationFailed?: boolean; responseText?: string; code?: string };
-    const said = failure.responseText || failure.message;
-    if (failure.authenticationFailed) throw new TransportError('auth', `IMAP login failed: ${said}`);
-    const nothingAnswered = nothingAnsweredSentence(error, settings.host, settings.port);
-    if (nothingAnswered) throw new TransportError('temporary', `${nothingAnswered} (IMAP: ${said})`);
-    throw new TransportError('temporary', `IMAP check failed: ${said}`);
+    throw imapFailure(error, client, settings, 'IMAP check failed');
   } finally {
     await client.logout().catch(() => client.close());
   }

@@ -2,8 +2,9 @@ import type { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DovecotServer, dovecotUnavailable, startDovecot } from '../test/dovecot';
 import { aDayAgo, numberedReply } from '../test/inbox-mail';
+import { largeReply } from '../test/large-mail';
 import { ImapInbox } from './imap-inbox';
-import type { ImapCursor } from './inbox';
+import { type ImapCursor, INBOUND_MESSAGE_LIMIT_BYTES } from './inbox';
 
 const skipReason = dovecotUnavailable();
 
@@ -74,6 +75,26 @@ describe.skipIf(skipReason !== null)('reading an INBOX over IMAP (Dovecot)', () 
     const cursor = (await inbox.read(null, { since, limit: 10 })).cursor as ImapCursor;
     const after = await inbox.read({ ...cursor, lastUid: cursor.lastUid - 1 }, { since, limit: 10 });
     expect(after.messages.map((message) => message.source.toString())).toEqual([mail(4)]);
+  });
+
+  it('fetches at most 2 MB of a message (BODY.PEEK[]<0.limit>), and says when it was larger', async () => {
+    const { cursor } = await inbox.read(null, { since, limit: 100 });
+    const large = largeReply({ from: 'lead@prospects.test', to: imap.user, messageId: '<large@prospects.test>' });
+    expect(large.length).toBeGreaterThan(INBOUND_MESSAGE_LIMIT_BYTES);
+    await writer.append('INBOX', large, []);
+    await append(5);
+    // A reader connected after the mail came: this one's connection has not been told of it yet.
+    const reader = new ImapInbox(
+      { host: imap.host, port: imap.port, secure: false, user: imap.user, password: imap.password },
+      imap.host,
+    );
+    const read = await reader.read(cursor, { since, limit: 10 }).finally(() => reader.close());
+    expect(read.messages.map((message) => message.source.length)).toEqual([
+      INBOUND_MESSAGE_LIMIT_BYTES,
+      Buffer.byteLength(mail(5)),
+    ]);
+    expect(read.messages[0].source.toString()).toBe(large.slice(0, INBOUND_MESSAGE_LIMIT_BYTES));
+    expect(read.messages.map((message) => message.truncated)).toEqual([true, false]);
   });
 
   it('says a refused login is an authentication failure', async () => {

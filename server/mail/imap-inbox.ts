@@ -1,6 +1,14 @@
 import type { ImapFlow } from 'imapflow';
 import type { ServerSettings } from '../../contract/accounts';
-import type { ImapCursor, InboxCursor, InboxMessage, InboxReadResult, MailInbox } from './inbox';
+import {
+  type ImapCursor,
+  INBOUND_MESSAGE_LIMIT_BYTES,
+  type InboxCursor,
+  type InboxMessage,
+  type InboxReadResult,
+  type MailInbox,
+} from './inbox';
+import { imapFailure } from './peer-answer';
 import { TransportError } from './transport';
 
 /**
@@ -30,15 +38,19 @@ export class ImapInbox implements MailInbox {
     // "N:*" names the last message even when its UID is below N: only UIDs after the cursor count.
     const uids = (found || []).filter((uid) => uid > after).sort((a, b) => a - b);
     const wanted = uids.slice(0, options.limit);
-    const fetched: { uid: number; source: Buffer }[] = [];
+    const fetched: (InboxMessage & { uid: number })[] = [];
     if (wanted.length > 0) {
-      // `source` is fetched as BODY.PEEK[]: reading does not set \Seen.
-      for await (const message of client.fetch(wanted, { uid: true, source: true }, { uid: true })) {
-        if (message.source) fetched.push({ uid: message.uid, source: message.source });
+      // `source` is fetched as BODY.PEEK[]<0.limit>: reading does not set \Seen, and a message larger than the
+      // limit comes as its beginning (its RFC822.SIZE tells), never whole (decision 0055).
+      const query = { uid: true, size: true, source: { start: 0, maxLength: INBOUND_MESSAGE_LIMIT_BYTES } };
+      for await (const message of client.fetch(wanted, query, { uid: true })) {
+        if (!message.source) continue;
+        const truncated = (message.size ?? 0) > message.source.length;
+        fetched.push({ uid: message.uid, id: String(message.uid), source: message.source, truncated });
       }
       fetched.sort((a, b) => a.uid - b.uid);
     }
-    const messages: InboxMessage[] = fetched.map(({ uid, source }) => ({ id: String(uid), source }));
+    const messages: InboxMessage[] = fetched.map(({ id, source, truncated }) => ({ id, source, truncated }));
     const lastUid = wanted.at(-1) ?? (resumes ? after : Math.max(0, Number(mailbox.uidNext) - 1));
     return { messages, cursor: { uidValidity, lastUid }, more: uids.length > wanted.length };
   }
@@ -94,10 +106,8 @@ export class ImapInbox implements MailInbox {
       await client.mailboxOpen('INBOX', { readOnly: true });
     } catch (error) {
       client.close();
-      const failure = error as Error & { authenticationFailed?: boolean; responseText?: string };
-      const said = failure.responseText || failure.message;
-      if (failure.authenticationFailed) throw new TransportError('auth', `IMAP login failed: ${said}`);
-      throw new TransportError('temporary', `Could not read the INBOX: ${said}`);
+      // The server's words only once it greeted as an IMAP server (decision 0056).
+      throw imapFailure(error, client, this.settings, 'Could not read the INBOX');
     }
     this.client = client;
     return client;

@@ -1,3 +1,5 @@
+import { INBOUND_MESSAGE_LIMIT_MB } from '../../contract/responses';
+
 /**
  * Reading a connected mailbox for replies and bounces, beside MailTransport for sending. Readers only ever look:
  * nothing is marked read, moved, deleted or flagged in the user's mailbox.
@@ -19,8 +21,18 @@ export type GmailCursor = { historyId: string; listedThrough?: string };
  */
 export type InboxCursor = ImapCursor | GraphCursor | GmailCursor;
 
-/** One message as it arrived (its raw MIME source), for classifyInbound; `id` is the provider's id of it. */
-export type InboxMessage = { id: string; source: Buffer };
+/**
+ * The most of one message a reader fetches (decision 0055): its beginning holds the headers and what a person wrote
+ * or a report says; what lies past it is attachments. A larger message is read from its beginning and marked
+ * truncated, so a 40 MB mail never sits whole in memory.
+ */
+export const INBOUND_MESSAGE_LIMIT_BYTES = INBOUND_MESSAGE_LIMIT_MB * 1024 * 1024;
+
+/**
+ * One message as it arrived (its raw MIME source, at most INBOUND_MESSAGE_LIMIT_BYTES of it), for classifyInbound;
+ * `id` is the provider's id of it; `truncated` when the message is larger than what was fetched.
+ */
+export type InboxMessage = { id: string; source: Buffer; truncated?: boolean };
 
 export interface MailInbox {
   /**

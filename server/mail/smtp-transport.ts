@@ -3,6 +3,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { ServerSettings } from '../../contract/accounts';
 import { composeMime } from './mime-message';
 import { nothingAnsweredSentence } from './nothing-answered';
+import { unprovenSmtpFailure } from './peer-answer';
+import { refusedReturnPath, takesPlusAddressedMail } from './plus-addressing';
 import { type MailTransport, type OutgoingMail, type SendResult, TransportError, uncertainSend } from './transport';
 
 const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
@@ -43,9 +45,12 @@ export class SmtpTransport implements MailTransport {
   /** Keyed by the composed message each send hands to nodemailer. */
   private readonly handovers = new WeakMap<object, Handover>();
   private readonly server: SmtpServerName;
+  /** Whether mails leave with their signed return path (decision 0058); off once the server refuses one. */
+  private signedReturnPaths: boolean;
 
   constructor(settings: ServerSettings, address: string, timeouts: Partial<SmtpTimeouts> = {}) {
     this.server = { host: settings.host, port: settings.port };
+    this.signedReturnPaths = takesPlusAddressedMail(settings.host);
     this.transporter = nodemailer.createTransport({
       ...connection(settings, address, timeouts),
       pool: true,
@@ -76,8 +81,17 @@ export class SmtpTransport implements MailTransport {
     const raw = await composeMime(mail);
     const handover: Handover = { complete: false };
     this.handovers.set(raw, handover);
+    const send = (from: string) => this.transporter.sendMail({ raw, envelope: { from, to: [mail.to] } });
+    const returnPath = this.signedReturnPaths ? mail.returnPath : undefined;
     try {
-      const info = await this.transporter.sendMail({ raw, envelope: { from: mail.from.address, to: [mail.to] } });
+      // A server that will not send from the plus address refuses it (nothing was delivered): the mail goes from
+      // the plain address, and so do the next ones.
+      const info = await send(returnPath ?? mail.from.address).catch((error) => {
+        if (!returnPath || !refusedReturnPath(error)) throw error;
+        this.signedReturnPaths = false;
+        handover.complete = false;
+        return send(mail.from.address);
+      });
       return { messageId: mail.messageId, response: info.response ?? '' };
     } catch (error) {
       throw smtpError(error, handover.complete, this.server);
@@ -112,6 +126,9 @@ type SmtpServerName = Pick<ServerSettings, 'host' | 'port'>;
  */
 export function smtpError(error: unknown, handedOver = false, server?: SmtpServerName): TransportError {
   const failure = error as SmtpFailure;
+  // A peer that has not proved to speak SMTP is never quoted (decision 0056); one that took the message has.
+  const unproven = handedOver ? null : unprovenSmtpFailure(failure, server);
+  if (unproven) return unproven;
   const said = failure.response?.trim() || failure.message;
   const code = failure.responseCode;
   if (failure.code === 'EAUTH' || code === 535 || code === 534 || code === 530) {

@@ -12,6 +12,11 @@ export type OutgoingMail = {
   messageId: string;
   attachments?: { filename: string; contentType: string; content: Buffer }[];
   headers?: Record<string, string>;
+  /**
+   * Where its delivery reports should go (the envelope sender) when not `from`: a campaign mail's signed return path
+   * (decision 0058). Only SMTP can set it, and only where the mailbox takes plus-addressed mail.
+   */
+  returnPath?: string;
 };
 
 export type SendResult = { messageId: string; response: string };

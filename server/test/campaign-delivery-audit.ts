@@ -2,6 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Database } from '../db/client';
 import { campaignRecipients, leads } from '../db/schema';
+import { createLinkTokens } from '../lib/link-tokens';
+import { createMessageIds } from '../modules/campaigns/message-id';
+import { testConfig } from './app';
 import type { RecordedMessage } from './recording-smtp-peer';
 
 /** One recipient row of a campaign, with its lead's address. */
@@ -46,8 +49,11 @@ export function expectDeliveredOnce(input: {
   unknownBound?: number;
 }) {
   const { campaignId, rows, received } = input;
-  const expectedMessageId = (row: { id: number }) => `<campaign-${campaignId}.${row.id}@smtp.test>`;
-  const rowIdOf = (messageId: string) => Number(/^<campaign-\d+\.(\d+)@smtp\.test>$/.exec(messageId)?.[1]);
+  // The test processes share testConfig's secret, which signs Message-IDs.
+  const expectedMessageId = (row: { id: number }) =>
+    createMessageIds(createLinkTokens(testConfig.sessionSecret)).campaign({ id: row.id, campaignId }, 'x@smtp.test');
+  const rowIdOf = (messageId: string) =>
+    Number(/^<campaign-\d+\.(\d+)\.[0-9a-f]{16}@smtp\.test>$/.exec(messageId)?.[1]);
   const rowsById = new Map(rows.map((row) => [row.id, row]));
 
   const messageIds = received.map((message) => message.messageId);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ServerSettings } from '../../contract/accounts';
+import { CSV_CHUNK_ROWS } from '../../contract/leads';
 import { buildApp } from '../app';
 import { createContainer } from '../container';
 import type { DatabaseHandle } from '../db/client';
@@ -63,8 +64,13 @@ export async function createCampaignOwner(
       first_name: `Lead${i}`,
       company: `Company ${i}`,
     }));
-    const upload = await call('POST', '/api/leads/upload-csv', { csvData, firstRowNumber: 2 });
-    if (upload.added !== options.leads) throw new Error(`Added ${upload.added} of ${options.leads} leads`);
+    // In parts, as the upload dialog sends a file: a request takes at most CSV_CHUNK_ROWS rows.
+    let added = 0;
+    for (let start = 0; start < csvData.length; start += CSV_CHUNK_ROWS) {
+      const csvPart = csvData.slice(start, start + CSV_CHUNK_ROWS);
+      added += (await call('POST', '/api/leads/upload-csv', { csvData: csvPart, firstRowNumber: start + 2 })).added;
+    }
+    if (added !== options.leads) throw new Error(`Added ${added} of ${options.leads} leads`);
     const leadIds = (
       await handle.db.select({ id: leads.id }).from(leads).where(eq(leads.userId, userId)).orderBy(leads.id)
     ).map((row) => row.id);

@@ -3,6 +3,7 @@ import { loadConfig } from '../config';
 import type { Container } from '../container';
 import { jobCatalogue } from '../jobs/catalogue';
 import { defineJob } from '../jobs/job-definition';
+import { PUBLIC_ROUTE } from '../modules/auth/route-access';
 import { startLocalReach } from '../start';
 
 /**
@@ -31,7 +32,8 @@ const stop = await startLocalReach(loadConfig(), {
   catalogue,
   extendApp(app, container) {
     const probes = createProbeService(container.jobs);
-    app.post('/api/test/probe', async (request) => {
+    // A probe of the job queue, not of sign-in: open to the test without an account.
+    app.post('/api/test/probe', { config: PUBLIC_ROUTE }, async (request) => {
       const { token } = z.object({ token: z.string() }).parse(request.body);
       return { jobId: await probes.request(token), pid: process.pid };
     });

@@ -55,6 +55,8 @@ export async function createSendingHarness() {
           PORT: String(port),
           HOST: '127.0.0.1',
           CAMPAIGN_STALE_SENDING_SECONDS: String(TEST_STALE_SENDING_SECONDS),
+          // The mail peers listen on 127.0.0.1.
+          MAIL_ALLOW_PRIVATE_HOSTS: '1',
           ...env,
         }),
       };

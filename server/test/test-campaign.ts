@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { CSV_CHUNK_ROWS } from '../../contract/leads';
 import type { Database } from '../db/client';
 import { leads } from '../db/schema';
 
@@ -34,7 +35,13 @@ export async function startTestCampaign(
     status: 'active',
   });
   const csvData = Array.from({ length: count }, (_, i) => ({ email: `${label}-${i}@leads.test`, first_name: `L${i}` }));
-  await call('/api/leads/upload-csv', { csvData, firstRowNumber: 2 });
+  // In parts, as the upload dialog sends a file: a request takes at most CSV_CHUNK_ROWS rows.
+  for (let start = 0; start < csvData.length; start += CSV_CHUNK_ROWS) {
+    await call('/api/leads/upload-csv', {
+      csvData: csvData.slice(start, start + CSV_CHUNK_ROWS),
+      firstRowNumber: start + 2,
+    });
+  }
   // Without ORDER BY the database may answer in any order.
   const leadIds = (
     await db.select({ id: leads.id }).from(leads).where(eq(leads.userId, owner.userId)).orderBy(leads.id)

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminUser } from './global-setup';
-import { signInViaApi, signUpViaApi, toastMessage } from './helpers';
+import { signInViaApi, signUpViaApi, toastMessage, uniqueEmail } from './helpers';
+import { inviteOnlyURL } from './invite-only';
 
 test('a user without the admin flag sees Access Denied, and the server refuses them too', async ({ page }) => {
   await signUpViaApi(page.request);
@@ -105,3 +106,54 @@ test('without billing configured, the admin sets a user to Active and the table 
   const me = await request.get('/api/auth/user');
   expect((await me.json()).subscriptionStatus).toBe('active');
 });
+
+test('on an open server, the admin page says anyone can sign up and lists no pending invitations', async ({ page }) => {
+  await signInViaApi(page.request, adminUser.email, adminUser.password);
+  await page.goto('/admin');
+  await expect(page.getByText('Invitations', { exact: true })).toBeVisible();
+  await expect(page.getByText('Anyone can sign up on this server.', { exact: false })).toBeVisible();
+  await expect(page.getByText('No pending invitations')).toBeVisible();
+});
+
+for (const width of [390, 1366]) {
+  test(`at ${width} px, the admin of an invite-only server invites an address, passes its link on, sees it pending and revokes it`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    // The server where sign-up is by invitation and no mail can be sent (tests/e2e/invite-only-server.ts).
+    const signedIn = await page.request.post(`${inviteOnlyURL}/api/auth/login`, {
+      data: { email: adminUser.email, password: adminUser.password },
+    });
+    expect(signedIn.status(), await signedIn.text()).toBe(200);
+    await page.goto(`${inviteOnlyURL}/admin`);
+    await expect(page.getByText('Sign-up on this server is by invitation only', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText('This server cannot send email: you get a link to copy and pass on yourself.'),
+    ).toBeVisible();
+
+    const invitee = uniqueEmail(`invitee-${width}`);
+    await page.getByLabel('Email address to invite').fill(invitee);
+    await page.getByRole('button', { name: 'Send Invitation' }).click();
+    await expect(
+      page.getByText(
+        `This server cannot send email. Copy the link and pass it on to ${invitee}: it works once, for 7 days.`,
+      ),
+    ).toBeVisible();
+    const link = page.getByLabel(`Invitation link for ${invitee}`);
+    await expect(link).toHaveValue(new RegExp(`^${inviteOnlyURL}/signup\\?invitation=[\\w-]+&email=`));
+    const copy = await page.getByRole('button', { name: 'Copy Link' }).boundingBox();
+    expect(copy && copy.x + copy.width).toBeLessThanOrEqual(width);
+
+    const pending = page
+      .getByRole('list', { name: 'Pending invitations' })
+      .getByRole('listitem')
+      .filter({ hasText: invitee });
+    await expect(pending).toContainText(`Invited by ${adminUser.email}`);
+    await expect(pending).toContainText('Expires');
+
+    await pending.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+    await expect(toastMessage(page).filter({ hasText: `The invitation to ${invitee} was revoked.` })).toBeVisible();
+    await expect(pending).toHaveCount(0);
+  });
+}

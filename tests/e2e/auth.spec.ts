@@ -1,7 +1,20 @@
-import { expect, test } from '@playwright/test';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type PlaywrightWorkerArgs, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { newUser, signIn, signUpViaApi, toastMessage, userMenuButton } from './helpers';
+import {
+  ADMINISTRATOR_SIGN_UP_ONLY,
+  INVITATION_INVALID,
+  SIGN_UP_BY_INVITATION,
+  SIGN_UP_CLOSED,
+} from '../../contract/sign-up';
+import { freePort } from '../../server/test/net';
+import { adminUser } from './global-setup';
+import { newUser, signIn, signInViaApi, signUpViaApi, toastMessage, uniqueEmail, userMenuButton } from './helpers';
+import { inviteOnlyURL } from './invite-only';
 import { E2E_POSTGRES_PORT } from './postgres-database';
 
 test('signing up through the form leads to the strategy onboarding welcome', async ({ page }) => {
@@ -165,4 +178,107 @@ test('without a system mailbox, "Forgot password?" says to ask the administrator
   await page.goto(`http://localhost:${E2E_POSTGRES_PORT}/forgot-password`);
   await expect(page.getByText('This server cannot send reset links. Ask your administrator')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send Reset Link' })).toHaveCount(0);
+});
+
+test.describe('sign-up by invitation (the invite-only server, tests/e2e/invite-only-server.ts)', () => {
+  /** An invitation to `email` made by the server's admin through the API; answers its link. */
+  async function invitationLink(playwright: PlaywrightWorkerArgs['playwright'], email: string): Promise<string> {
+    const admin = await playwright.request.newContext({ baseURL: inviteOnlyURL });
+    await signInViaApi(admin, adminUser.email, adminUser.password);
+    const response = await admin.post('/api/admin/invitations', { data: { email } });
+    expect(response.status(), await response.text()).toBe(201);
+    const { link } = await response.json();
+    await admin.dispose();
+    return link;
+  }
+
+  for (const width of [390, 1366]) {
+    test(`at ${width} px, /signup says it is by invitation, and the invitation's link opens the form with its address`, async ({
+      page,
+      playwright,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${inviteOnlyURL}/signup`);
+      await expect(page.getByText(SIGN_UP_BY_INVITATION)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Create Account' })).toHaveCount(0);
+
+      const user = newUser({ firstName: 'Ivy', email: uniqueEmail(`invited-${width}`) });
+      await page.goto(await invitationLink(playwright, user.email));
+      await expect(page.getByText('You were invited to LocalReach', { exact: false })).toBeVisible();
+      await expect(page.getByLabel('Email', { exact: true })).toHaveValue(user.email);
+      await page.getByLabel('First Name').fill(user.firstName);
+      await page.getByLabel('Company Name').fill(user.companyName);
+      await page.getByLabel('Industry').fill(user.industry);
+      await page.getByLabel('Service/Product').fill(user.service);
+      await page.getByLabel('Preferred Local Clients').fill(user.preferredLocalClients);
+      await page.getByLabel('Password', { exact: true }).fill(user.password);
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      await expect(page.getByRole('heading', { name: 'Welcome, Ivy!' })).toBeVisible();
+    });
+  }
+
+  test('a link that no longer works shows the server message', async ({ page }) => {
+    await page.goto(`${inviteOnlyURL}/signup?invitation=made-up&email=${encodeURIComponent(uniqueEmail('late'))}`);
+    await page.getByLabel('Company Name').fill('Late Co');
+    await page.getByLabel('Industry').fill('Retail');
+    await page.getByLabel('Service/Product').fill('Shoes');
+    await page.getByLabel('Preferred Local Clients').fill('Runners');
+    await page.getByLabel('Password', { exact: true }).fill('late-password');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(toastMessage(page)).toContainText('Registration failed');
+    await expect(toastMessage(page)).toContainText(INVITATION_INVALID);
+  });
+});
+
+test.describe('a server where sign-up is closed (started by this spec)', () => {
+  const owner = newUser({ email: 'owner@closed.e2e.test' });
+  let server: ChildProcess | undefined;
+  let closedURL = '';
+
+  test.beforeAll(async () => {
+    // The server's bundle, built by the main test server's command before any spec runs.
+    const port = await freePort();
+    closedURL = `http://localhost:${port}`;
+    server = spawn(process.execPath, ['dist/server/main.mjs'], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lr-e2e-closed-')),
+        PUBLIC_URL: closedURL,
+        SIGNUP: 'closed',
+        ADMIN_EMAIL: owner.email,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+    });
+    await expect
+      .poll(async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok ?? false, {
+        timeout: 60_000,
+      })
+      .toBe(true);
+  });
+  test.afterAll(() => {
+    server?.kill('SIGTERM');
+  });
+
+  test('/signup lets only the administrator-to-be in, then says sign-up is closed, at 390 and 1366 px', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(`${closedURL}/signup`);
+    await expect(page.getByText(ADMINISTRATOR_SIGN_UP_ONLY)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+
+    const registered = await request.post(`${closedURL}/api/auth/register`, { data: owner });
+    expect(registered.status(), await registered.text()).toBe(201);
+
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${closedURL}/signup`);
+      await expect(page.getByText(SIGN_UP_CLOSED)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Create Account' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Already have an account? Sign in' })).toBeVisible();
+    }
+  });
 });

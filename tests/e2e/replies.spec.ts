@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { RESPONSE_MESSAGES } from '../../contract/responses';
+import { RESPONSE_MESSAGES, TRUNCATED_MESSAGE_NOTE } from '../../contract/responses';
+import { largeReply } from '../../server/test/large-mail';
 import { connectPeerMailbox, pressEscape, setPostalAddress, signUpViaApi, toastMessage } from './helpers';
 import { mailPeers } from './mail-peers';
 
@@ -232,5 +233,51 @@ test.describe('answering prospect replies (local SMTP and IMAP peers)', () => {
     await expect(history.nth(1)).toContainText('Replied');
     await expect(history.nth(1)).toContainText('Can we talk on Thursday? What is the price?');
     await expect(history.nth(2)).toContainText('Sent');
+  });
+
+  test('a reply larger than the reader fetches says so in the Replies screen and in Client Details', async ({
+    page,
+  }) => {
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const cleo: Prospect = {
+      email: `cleo-${suffix}@prospects.test`,
+      firstName: 'Cleo',
+      lastName: 'Barros',
+      company: 'Barros Builders',
+    };
+    const messageIds = await mailProspects(page, [cleo]);
+    // Her reply carries 2.5 MB of plans: the server reads its first 2 MB, which hold her words.
+    const writer = await peers.imap.connectClient();
+    try {
+      const reply = largeReply({
+        from: `${cleo.firstName} ${cleo.lastName} <${cleo.email}>`,
+        to: peers.smtp.user,
+        messageId: `<large-${suffix}@prospects.test>`,
+        inReplyTo: String(messageIds.get(cleo.email)),
+      });
+      await writer.append('INBOX', reply, []);
+    } finally {
+      await writer.logout().catch(() => {});
+    }
+
+    await page.goto('/replies');
+    const list = page.getByRole('list', { name: 'Replies' });
+    await expect(async () => {
+      await page.reload();
+      await expect(rowOf(list, cleo)).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: READ_WITHIN_MS });
+    await expect(rowOf(list, cleo)).toContainText('Interested! The plans are attached.');
+    await expect(rowOf(list, cleo)).toContainText(TRUNCATED_MESSAGE_NOTE);
+    await rowOf(list, cleo).click();
+    const dialog = page.getByRole('dialog', { name: 'Email Follow-up' });
+    await expect(dialog.getByText(TRUNCATED_MESSAGE_NOTE)).toBeVisible();
+    await pressEscape(page);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leads' }).click();
+    await page.getByRole('button', { name: 'Cleo Barros' }).click();
+    const details = page.getByRole('dialog', { name: 'Client Details' });
+    const replied = details.getByRole('listitem').filter({ hasText: 'Replied' });
+    await expect(replied).toContainText('Interested! The plans are attached.');
+    await expect(replied).toContainText(TRUNCATED_MESSAGE_NOTE);
   });
 });

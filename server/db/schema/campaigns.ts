@@ -146,6 +146,13 @@ export const campaignRecipients = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * The hosts of the tracked links in the mail as it went, set with `sent`: its click links lead only there
+     * (decision 0059). Null for mails sent before it was kept, and with tracking off.
+     */
+    linkHosts: text('link_hosts').array(),
+    /** Tracking hits past the mail's ceiling of stored events (tracking.service.ts): counted here, not stored. */
+    hitsNotStored: integer('hits_not_stored').notNull().default(0),
   },
   (table) => [
     uniqueIndex('campaign_recipients_campaign_lead_step_idx').on(table.campaignId, table.leadId, table.step),
@@ -188,9 +195,18 @@ export const trackingEvents = pgTable(
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** How many hits the event stands for: the repeats from its address within its minute are counted, not stored. */
+    hits: integer('hits').notNull().default(1),
+    /** The minute of its first hit: with its mail, kind, address and link, the event's key (null before keys). */
+    minute: timestamp('minute', { withTimezone: true }),
   },
   (table) => [
     index('tracking_events_recipient_idx').on(table.recipientId, table.kind),
+    // One event per mail, kind, address, link and minute (decision 0059): a repeat adds to `hits` instead. The
+    // link by its hash, which fits an index whatever the URL's length.
+    uniqueIndex('tracking_events_minute_idx')
+      .on(table.recipientId, table.kind, table.ipAddress, sql`coalesce(md5(url), '')`, table.minute)
+      .where(sql`minute IS NOT NULL`),
     index('tracking_events_user_idx').on(table.userId, table.kind, table.machine),
     // A person's clicks by the page they lead to (campaigns/meetings.ts `pageOf`, the same expression): meetings
     // booked look up the clicks on the user's booking pages instead of reading every click.

@@ -5,8 +5,19 @@ import { campaignRecipients } from './campaigns';
 import { leads } from './leads';
 import { users } from './users';
 
-/** What a taken-in message is: a prospect's reply, a delivery failure report, a spam complaint, an automatic reply. */
-export const INBOUND_KINDS = ['reply', 'bounce', 'complaint', 'auto_reply'] as const;
+/**
+ * What a taken-in message is: a prospect's reply, a delivery failure report, a spam complaint, an automatic reply;
+ * a report that did not refer to a mail we sent (kept, changing nothing: decision 0058); a message that could not be
+ * read in time (kept with its headers, changing nothing: decision 0055).
+ */
+export const INBOUND_KINDS = [
+  'reply',
+  'bounce',
+  'complaint',
+  'auto_reply',
+  'unmatched_report',
+  'unclassified',
+] as const;
 export type InboundKind = (typeof INBOUND_KINDS)[number];
 
 export const REPLY_PRIORITIES = ['hot', 'high', 'medium', 'other'] as const;
@@ -19,6 +30,8 @@ export type InboundDetails = {
   diagnostic?: string | null;
   feedbackType?: string;
   returnDate?: string | null;
+  /** An unmatched report's kind: a delivery report or a complaint. */
+  report?: 'bounce' | 'complaint';
 };
 
 /**
@@ -59,6 +72,8 @@ export const inboundMessages = pgTable(
     followupCompletedAt: timestamp('followup_completed_at', { withTimezone: true }),
     meetingBookedAt: timestamp('meeting_booked_at', { withTimezone: true }),
     details: jsonb('details').$type<InboundDetails>().notNull().default({}),
+    /** The message was larger than the reader fetches (INBOUND_MESSAGE_LIMIT_BYTES): only its beginning was read. */
+    truncated: boolean('truncated').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

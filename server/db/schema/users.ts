@@ -58,7 +58,8 @@ export const sessions = pgTable(
 
 /**
  * A "forgot password" link: the HMAC of its token (like sessions), single-use, valid 30 minutes. Using it sets the
- * new password and revokes every session of the user.
+ * new password and revokes every session of the user. A newer link marks the older open ones used; the rows of the
+ * last hour count the mails sent to the account (at most 3, decision 0060).
  */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
@@ -72,6 +73,27 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (table) => [index('password_reset_tokens_user_idx').on(table.userId)],
+);
+
+/**
+ * An administrator's invitation to sign up (decision 0060): the HMAC of its link's token (like sessions), valid 7
+ * days, used up by the registration it lets in; revoking one deletes it. `email` is lower case.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('invitations_token_hash_idx').on(table.tokenHash),
+    index('invitations_email_idx').on(table.email),
+  ],
 );
 
 /**

@@ -1,6 +1,7 @@
 // Rules for failure reports that are not RFC 3464 reports: each server family's own plain-text wording, and
 // Amazon SES's JSON notifications. Written from real messages of each family.
 import { findStatusCode, looksLikeEmailAddress, normaliseAddress } from './delivery-report';
+import { boundedLines } from './text-limits';
 
 export interface FoundRecipient {
   address: string;
@@ -36,7 +37,8 @@ const FORMAT_FAMILIES: { family: string; markers: RegExp[] }[] = [
   {
     family: 'sendmail',
     markers: [
-      /-{3,} ?The following addresses had (?:permanent fatal errors|transient non-fatal errors|delivery)/i,
+      // Three dashes, not `-{3,}`: from every dash of a long run, `-{3,}` ran to its end again (quadratic).
+      /--- ?The following addresses had (?:permanent fatal errors|transient non-fatal errors|delivery)/i,
       /Transcript of session follows/i,
       /\.\.\. (?:User unknown|Deferred|Host unknown|Service unavailable)/i,
     ],
@@ -116,19 +118,25 @@ export function failureSection(text: string): string {
 }
 
 // Lines that name a failed recipient, from the most to the least telling: the first pattern that finds any wins.
-const ADDRESS = '<?([^\\s<>()"\'*]+@[^\\s<>()"\']+?)>?';
+// Each is linear in its (cut) line (decision 0055): the parts of an address are bounded (a local part of at most
+// 128 characters, a domain of at most 255, and no `@` in the domain, so an address splits at its last `@` in one
+// way only), and no two unbounded runs can take the same characters. `"?\s*(…)?\s*:?\s*$` tried every way of
+// sharing a run of spaces among its three `\s*`: a line of `a@b.cc`, 3,000 spaces and `x` took 43 s.
+const LOCAL_PART = '[^\\s<>()"\'*]{1,128}';
+const ADDRESS = `<?(${LOCAL_PART}@[^\\s<>()"'@]{1,255}?)>?`;
+const BRACKETED = '<([^<>\\s]{1,128}@[^<>\\s@]{1,255})>';
 const RECIPIENT_LINES: RegExp[] = [
   // qmail, Yahoo, Postfix, OpenSMTPD: "<kim@example.org>:" alone, or followed by the reason or "(expanded from …)".
-  /^\s*<([^<>\s]+@[^<>\s]+)>\s*:?(.*)$/,
+  new RegExp(`^\\s*${BRACKETED}\\s*:?(.*)$`),
   new RegExp(`^\\s*${ADDRESS}:\\s+(.+)$`),
   // Exim, Gmail, Exchange, Mimecast: the address alone on an (indented or bulleted) line, maybe with a note.
-  new RegExp(`^\\s*(?:[*>-]+\\s*)?"?${ADDRESS}"?\\s*(?:\\(.*\\)|\\[.*\\]|<[^>]*>|on .*)?\\s*:?\\s*$`),
+  new RegExp(`^\\s*(?:[*>-]+\\s*)?"?${ADDRESS}"?\\s*(?:(?:\\(.*\\)|\\[.*\\]|<[^>]*>|on .*)\\s*)?(?::\\s*)?$`),
   // Sendmail: "kim@example.org... User unknown" and the RCPT TO of a transcript.
   new RegExp(`^\\s*${ADDRESS}\\.\\.\\.\\s*(.*)$`),
-  /RCPT TO:\s*<?([^<>\s]+@[^<>\s]+?)>?(?:\s|$)/i,
+  /RCPT TO:\s*<?([^<>\s]{1,128}@[^<>\s@]{1,255}?)>?(?:\s|$)/i,
   // Labelled: "Recipient address: kim@example.org", "Original address: …", "Failed recipient: …".
   new RegExp(
-    `(?:recipient|address|original-recipient|final-recipient|rcpt)\\s*:\\s*(?:rfc822;)?\\s*${ADDRESS}\\s*$`,
+    `(?:recipient|address|original-recipient|final-recipient|rcpt)\\s*:\\s*(?:rfc822;\\s*)?${ADDRESS}\\s*$`,
     'i',
   ),
   // Sentences: "Your message wasn't delivered to kim@example.org because…", "delivering your mail to <…>".
@@ -140,7 +148,7 @@ const RECIPIENT_LINES: RegExp[] = [
   new RegExp(`:\\s*${ADDRESS}\\s*$`),
   // Zoho and others: the address first, then the reason on the same line.
   new RegExp(`^\\s*${ADDRESS}\\s+(.+)$`),
-  /<([^<>\s]+@[^<>\s]+)>/,
+  new RegExp(BRACKETED),
 ];
 
 // Header lines of a quoted original message (or of its summary): they name the sender and message ids.
@@ -162,7 +170,7 @@ export function findFailedRecipients(text: string, ownAddresses: Set<string>, li
   const named = listed.length > 0 ? [] : attempts.map(([within, excluded]) => findNamed(within, excluded));
   const found = named.find((recipients) => recipients.length > 0);
   if (found) return found;
-  const lines = section.split('\n');
+  const lines = boundedLines(section);
   return listed.map((address) => {
     const index = lines.findIndex((line) => line.toLowerCase().includes(address));
     const diagnostic = index < 0 ? null : diagnosticNear(lines, index, lines[index].split(address)[1] ?? '');
@@ -171,7 +179,7 @@ export function findFailedRecipients(text: string, ownAddresses: Set<string>, li
 }
 
 function findNamed(text: string, excluded: (address: string) => boolean): FoundRecipient[] {
-  const lines = text.replace(/\r/g, '').split('\n');
+  const lines = boundedLines(text);
   const found = new Map<string, FoundRecipient>();
   for (const pattern of RECIPIENT_LINES) {
     lines.forEach((line, index) => {
@@ -216,7 +224,14 @@ export function readAmazonSesNotification(text: string): AmazonSesNotification |
   const end = text.lastIndexOf('}');
   let notification: SesJson;
   try {
-    notification = JSON.parse(text.slice(start, end + 1).replace(/\s*\n\s*/g, ''));
+    // The lines joined without the spaces around their breaks, line by line: `/\s*\n\s*/g` is quadratic on a long
+    // run of spaces.
+    const joined = text
+      .slice(start, end + 1)
+      .split('\n')
+      .map((line) => line.trim())
+      .join('');
+    notification = JSON.parse(joined);
     // Through SNS, the notification is a JSON string in the envelope's `Message`.
     if (typeof notification.Message === 'string') notification = JSON.parse(notification.Message);
   } catch {

@@ -17,8 +17,10 @@ import {
   parseDeliveryStatus,
   parseFeedbackReport,
 } from './delivery-report';
+import { readEnvelopeHeaders } from './envelope-headers';
 import { isListUnsubscribeMail, LIST_UNSUBSCRIBE_INTENT, type ReplyIntent, readReplyIntent } from './reply-intent';
 import { replyText } from './reply-text';
+import { TEXT_LIMIT } from './text-limits';
 
 export interface BouncedRecipient {
   address: string;
@@ -72,12 +74,16 @@ export type InboundEnvelope = {
   text: string;
   /** The Message-IDs it follows: In-Reply-To, then References. */
   threadIds: string[];
+  /** The addresses it was delivered to (a report's return path: decision 0058). */
+  deliveredTo: string[];
 };
 
 export type InboundMessage = { envelope: InboundEnvelope; classification: InboundClassification };
 
-/** The most text kept of one message (the thread shows it, the AI reads it). */
-export const INBOUND_TEXT_LIMIT = 100_000;
+/** The most text kept of one message (the thread shows it, the AI reads it); the classification reads no more. */
+export const INBOUND_TEXT_LIMIT = TEXT_LIMIT;
+/** The most addresses of an X-Failed-Recipients header read: each is looked for in every line of the report. */
+const MOST_LISTED_RECIPIENTS = 100;
 
 /** What kind of inbound mail this is. Never throws: a message that cannot be read is an ordinary one with no ids. */
 export async function classifyInbound(raw: Buffer | string): Promise<InboundClassification> {
@@ -87,6 +93,9 @@ export async function classifyInbound(raw: Buffer | string): Promise<InboundClas
 /** Reads a message's envelope and classifies it, parsing it once. Never throws. */
 export async function readInbound(raw: Buffer | string, now = new Date()): Promise<InboundMessage> {
   const source = typeof raw === 'string' ? raw : raw.toString('latin1');
+  const { deliveredTo } = readEnvelopeHeaders(
+    typeof raw === 'string' ? Buffer.from(raw.slice(0, 65_536), 'latin1') : raw,
+  );
   try {
     // mailparser is loaded by the first mail read, not by every server start (decision 0043).
     const { simpleParser } = await import('mailparser');
@@ -94,16 +103,24 @@ export async function readInbound(raw: Buffer | string, now = new Date()): Promi
     const inbound = new InboundMail(mail, source);
     const classification =
       readComplaint(inbound) ?? readBounce(inbound) ?? readAutoReply(inbound) ?? readOrdinary(mail, inbound);
-    return { envelope: envelopeOf(inbound, source, now), classification };
+    return { envelope: { ...envelopeOf(inbound, source, now), deliveredTo }, classification };
   } catch {
     return {
-      envelope: { messageId: digestId(source), from: '', subject: '', date: now, text: '', threadIds: [] },
+      envelope: {
+        messageId: digestId(source),
+        from: '',
+        subject: '',
+        date: now,
+        text: '',
+        threadIds: [],
+        deliveredTo,
+      },
       classification: { kind: 'message', originalMessageIds: [], replyText: '', intent: readReplyIntent('') },
     };
   }
 }
 
-function envelopeOf(inbound: InboundMail, source: string, now: Date): InboundEnvelope {
+function envelopeOf(inbound: InboundMail, source: string, now: Date): Omit<InboundEnvelope, 'deliveredTo'> {
   const { mail } = inbound;
   const date = mail.date && !Number.isNaN(mail.date.getTime()) && mail.date <= now ? mail.date : now;
   return {
@@ -111,12 +128,13 @@ function envelopeOf(inbound: InboundMail, source: string, now: Date): InboundEnv
     from: inbound.sender,
     subject: inbound.subject,
     date,
-    text: inbound.text.slice(0, INBOUND_TEXT_LIMIT),
+    text: inbound.text,
     threadIds: threadIdsOf(mail),
   };
 }
 
-function digestId(source: string): string {
+/** The digest id of a message without a Message-ID: the same for the same source, whoever computes it. */
+export function digestId(source: string): string {
   return `<sha256-${createHash('sha256').update(source).digest('hex')}@localreach.invalid>`;
 }
 
@@ -144,9 +162,12 @@ class InboundMail {
     this.sender = mail.from?.value.flatMap((entry) => entry.group ?? [entry])[0]?.address?.toLowerCase() ?? '';
     const headersEnd = source.search(/\r?\n\r?\n/);
     this.rawBody = headersEnd < 0 ? '' : source.slice(headersEnd);
-    const html = typeof mail.html === 'string' ? mail.html.replace(/<[^>]*>/g, ' ') : '';
+    // A tag ends at the next `<` too: `<[^>]*>` ran from every `<` to the end of a text with no `>` (quadratic).
+    const html = typeof mail.html === 'string' ? mail.html.slice(0, 2 * TEXT_LIMIT).replace(/<[^<>]*>/g, ' ') : '';
     // A report whose MIME structure is broken (no boundary lines) leaves no text: its raw body is the text.
-    this.text = (mail.text ?? html).trim() === '' ? this.rawBody : (mail.text ?? html);
+    const text = (mail.text ?? html).trim() === '' ? this.rawBody : (mail.text ?? html);
+    // What the checks read is bounded like what is kept (decision 0055).
+    this.text = text.slice(0, TEXT_LIMIT);
   }
 
   header(name: string): string | undefined {
@@ -266,6 +287,7 @@ function readBounce(inbound: InboundMail): InboundClassification | null {
   const delayed = isDelayNotice(inbound.text, inbound.subject);
   const listed = (inbound.header('x-failed-recipients') ?? '')
     .split(',')
+    .slice(0, MOST_LISTED_RECIPIENTS)
     .map((address) => normaliseAddress(address))
     .filter((address): address is string => address !== null);
   const found = findFailedRecipients(inbound.text, inbound.ownAddresses(), listed);

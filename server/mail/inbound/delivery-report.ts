@@ -1,5 +1,6 @@
 // Our own reader of the two machine-readable report parts: RFC 3464 `message/delivery-status` and RFC 5965
 // `message/feedback-report`. mailparser hands us the part's text; the fields are ours to read.
+import { FIELD_LIMIT, LINE_LIMIT } from './text-limits';
 
 export interface DeliveryStatusRecipient {
   finalRecipient: string | null;
@@ -27,7 +28,9 @@ type Field = { name: string; value: string };
 const ENHANCED_STATUS = /\b([45])\.(\d{1,3})\.(\d{1,3})\b/;
 const SMTP_REPLY_CODE = /(?:^|[^\d.])([45]\d\d)(?![\d.])/;
 const DSN_STATUS = /\b[245]\.\d{1,3}\.\d{1,3}\b/;
-const EMAIL_ADDRESS = /[^\s<>()[\]"',;:]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/i;
+// A local part of at most 128 characters (RFC 5321 allows 64): the search tries every start, and an unbounded local
+// part made it quadratic on a long run of letters.
+const EMAIL_ADDRESS = /[^\s<>()[\]"',;:]{1,128}@[a-z0-9-]+(?:\.[a-z0-9-]+)+/i;
 
 /** Unfolds header-style lines and returns the fields in order; a blank line is kept as a `null` separator. */
 export function readFields(text: string): (Field | null)[] {
@@ -38,10 +41,10 @@ export function readFields(text: string): (Field | null)[] {
       current = null;
       fields.push(null);
     } else if (/^[ \t]/.test(line) && current) {
-      current.value += ` ${line.trim()}`;
+      if (current.value.length < FIELD_LIMIT) current.value = `${current.value} ${line.trim()}`.slice(0, FIELD_LIMIT);
     } else {
       const match = /^([A-Za-z][A-Za-z0-9-]*)\s*:\s*(.*)$/.exec(line);
-      current = match ? { name: match[1].toLowerCase(), value: match[2].trim() } : null;
+      current = match ? { name: match[1].toLowerCase(), value: match[2].trim().slice(0, FIELD_LIMIT) } : null;
       if (current) fields.push(current);
     }
   }
@@ -51,10 +54,19 @@ export function readFields(text: string): (Field | null)[] {
 /** `rfc822; <Kim@Example.org>` → `kim@example.org`; null when nothing address-like is left. */
 export function normaliseAddress(value: string | null | undefined): string | null {
   if (!value) return null;
-  const withoutType = value.replace(/^\s*[a-z0-9-]+\s*;\s*/i, '');
+  const withoutType = value.slice(0, LINE_LIMIT).replace(/^\s*[a-z0-9-]+\s*;\s*/i, '');
   const address = EMAIL_ADDRESS.exec(withoutType)?.[0] ?? withoutType.replace(/[<>\s]/g, '');
-  const cleaned = address.replace(/^[<('[]+|[>)'\].]+$/g, '').toLowerCase();
+  const cleaned = withoutEnds(address, "<('[", ">)'].").toLowerCase();
   return cleaned === '' ? null : cleaned;
+}
+
+/** `text` without the run of `leading` characters it starts with and of `trailing` ones it ends with. */
+function withoutEnds(text: string, leading: string, trailing: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && leading.includes(text[start])) start++;
+  while (end > start && trailing.includes(text[end - 1])) end--;
+  return text.slice(start, end);
 }
 
 export function looksLikeEmailAddress(value: string): boolean {

@@ -168,7 +168,9 @@ describe('sending through a connected SMTP account (SMTP peer on loopback)', () 
         smtp: server,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe(`SMTP host ${host} is not allowed (link-local or cloud metadata address)`);
+      expect(response.json().message).toBe(
+        `SMTP host ${host} is not allowed: it is a link-local or cloud metadata address, never a mail server.`,
+      );
     }
   });
 

@@ -20,9 +20,10 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { RateLimiter } from '../../lib/rate-limiter';
 import { resourceId } from '../../lib/resource-id';
 import type { SecretBox } from '../../lib/secret-box';
-import { resolveAllowedMailHost } from '../../mail/host-guard';
+import type { MailHostGuard } from '../../mail/host-guard';
 import { verifyImap } from '../../mail/imap-check';
 import type { OAuthProviderName, OAuthTokens } from '../../mail/oauth-provider';
 import { verifySmtp } from '../../mail/smtp-transport';
@@ -43,6 +44,13 @@ type SmtpConnectInput = {
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
+/**
+ * Mailbox connection attempts a user may make in a minute: each dials the servers the user names, so without a
+ * limit the form would probe hosts and ports as fast as it is sent (decision 0056). Ten is more than anyone
+ * correcting a typo needs.
+ */
+const CONNECT_ATTEMPTS_PER_MINUTE = 10;
+
 /** Connecting mailboxes, linking them as sending accounts, their limits and test mails. */
 export function createAccountsService(deps: {
   db: Database;
@@ -50,6 +58,8 @@ export function createAccountsService(deps: {
   clock: Clock;
   allowance: SendAllowance;
   transports: TransportRegistry;
+  mailHosts: MailHostGuard;
+  limiter: RateLimiter;
   /** Starts reading a newly linked mailbox for replies now, not at the next minute's schedule. */
   startReading(accountId: number): Promise<unknown>;
   health: AccountHealthService;
@@ -221,10 +231,12 @@ export function createAccountsService(deps: {
 
     /** Proves SMTP and IMAP both work, then stores the connection (encrypted) and its sending account. */
     async connectSmtp(user: UserRow, input: SmtpConnectInput) {
+      await deps.limiter.enforce([{ key: `mailbox-connect:user:${user.id}`, limit: CONNECT_ATTEMPTS_PER_MINUTE }]);
       const imap = imapSettingsWithDefaults(input.smtp, input.imap);
       try {
-        const smtpAddress = await resolveAllowedMailHost(input.smtp.host, 'SMTP');
-        const imapAddress = await resolveAllowedMailHost(imap.host, 'IMAP');
+        // Both hosts are checked before either is dialled.
+        const smtpAddress = await deps.mailHosts(input.smtp.host, 'SMTP');
+        const imapAddress = await deps.mailHosts(imap.host, 'IMAP');
         await verifySmtp(input.smtp, smtpAddress);
         await verifyImap(imap, imapAddress);
       } catch (error) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { authUrlResponseSchema, providersStatusSchema } from '../../../contract/accounts';
 import type { OAuthProviderName } from '../../mail/oauth-provider';
 import { requireUser } from '../auth/auth.plugin';
+import { PUBLIC_ROUTE } from '../auth/route-access';
 import { SESSION_COOKIE } from '../auth/sessions.service';
 import type { OAuthService } from './oauth.service';
 
@@ -30,15 +31,19 @@ export function oauthRoutes(service: OAuthService): FastifyPluginAsyncZod {
       );
 
       // The browser arrives here from the provider; every outcome goes back to /accounts with a message.
-      app.get(`/api/${provider}/callback`, { schema: { querystring: callbackQuery } }, async (request, reply) => {
-        const target = await service.finish(
-          request.currentUser,
-          request.cookies[SESSION_COOKIE],
-          provider,
-          request.query,
-        );
-        return reply.redirect(target);
-      });
+      app.get(
+        `/api/${provider}/callback`,
+        { config: PUBLIC_ROUTE, schema: { querystring: callbackQuery } },
+        async (request, reply) => {
+          const target = await service.finish(
+            request.currentUser,
+            request.cookies[SESSION_COOKIE],
+            provider,
+            request.query,
+          );
+          return reply.redirect(target);
+        },
+      );
     }
   };
 }

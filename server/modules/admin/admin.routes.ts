@@ -6,6 +6,9 @@ import {
   adminRoleChangeSchema,
   adminSubscriptionChangeSchema,
   adminUserRowSchema,
+  invitationListSchema,
+  invitationSentSchema,
+  inviteRequestSchema,
 } from '../../../contract/admin';
 import { requestContext, requireAdmin } from '../auth/auth.plugin';
 import type { AdminService } from './admin.service';
@@ -52,6 +55,23 @@ export function adminRoutes(service: AdminService): FastifyPluginAsyncZod {
         },
       },
       async (request) => service.setSubscription(request.params.id, request.body),
+    );
+
+    app.get('/api/admin/invitations', { schema: { response: { 200: invitationListSchema } } }, async () =>
+      service.invitations.list(),
+    );
+
+    app.post(
+      '/api/admin/invitations',
+      { schema: { body: inviteRequestSchema, response: { 201: invitationSentSchema } } },
+      async (request, reply) =>
+        reply.status(201).send(await service.invitations.invite(requireAdmin(request), request.body.email)),
+    );
+
+    app.delete(
+      '/api/admin/invitations/:id',
+      { schema: { params: z.object({ id: z.string() }), response: { 200: z.object({ message: z.string() }) } } },
+      async (request) => service.invitations.revoke(request.params.id),
     );
   };
 }

@@ -19,6 +19,7 @@ import type { Clock } from '../../lib/clock';
 import { hashPassword } from '../auth/password';
 import type { SessionsService } from '../auth/sessions.service';
 import type { SendAllowance } from '../sending/send-allowance';
+import type { InvitationsService } from './invitations.service';
 
 export type AdminService = ReturnType<typeof createAdminService>;
 
@@ -114,7 +115,7 @@ function handSetDates(
 
 /**
  * What administrators do across all users: read everyone's figures, reset a password, grant or take the admin
- * role, set a subscription by hand where billing is not configured. Callers have checked the admin flag (requireAdmin); these functions are not scoped to one user on purpose.
+ * role, set a subscription by hand where billing is not configured, invite people to sign up. Callers have checked the admin flag (requireAdmin); these functions are not scoped to one user on purpose.
  */
 export function createAdminService(deps: {
   db: Database;
@@ -123,6 +124,8 @@ export function createAdminService(deps: {
   allowance: SendAllowance;
   /** Stripe keeps the subscriptions (STRIPE_SECRET_KEY is set): they are not set by hand then. */
   billingConfigured: boolean;
+  /** Invitations to sign up, sent from the Admin page. */
+  invitations: InvitationsService;
 }) {
   const { db, clock, sessions, allowance, billingConfigured } = deps;
 
@@ -176,6 +179,8 @@ export function createAdminService(deps: {
 
   return {
     listUsers: () => userRows(),
+
+    invitations: deps.invitations,
 
     billing: (): AdminBilling => ({ configured: billingConfigured }),
 

@@ -8,12 +8,14 @@ import {
   RESET_LINK_SENT,
   registerRequestSchema,
   resetPasswordSchema,
+  signUpOptionsSchema,
   userSchema,
 } from '../../../contract/auth';
 import { toUserDto } from '../users/user.dto';
 import { clearSessionCookie, requestContext, requireUser, setSessionCookie } from './auth.plugin';
 import type { AuthService } from './auth.service';
 import type { PasswordResetService } from './password-reset.service';
+import { PUBLIC_ROUTE } from './route-access';
 
 export function authRoutes(
   auth: AuthService,
@@ -25,9 +27,16 @@ export function authRoutes(
       toUserDto(requireUser(request)),
     );
 
+    // Public: the sign-up page says who may sign up before the form is filled.
+    app.get(
+      '/api/auth/register',
+      { config: PUBLIC_ROUTE, schema: { response: { 200: signUpOptionsSchema } } },
+      async () => auth.signUpOptions(),
+    );
+
     app.post(
       '/api/auth/register',
-      { schema: { body: registerRequestSchema, response: { 201: userSchema } } },
+      { config: PUBLIC_ROUTE, schema: { body: registerRequestSchema, response: { 201: userSchema } } },
       async (request, reply) => {
         const { user, token } = await auth.register(request.body, requestContext(request));
         setSessionCookie(reply, token, secureCookies);
@@ -37,7 +46,7 @@ export function authRoutes(
 
     app.post(
       '/api/auth/login',
-      { schema: { body: loginRequestSchema, response: { 200: userSchema } } },
+      { config: PUBLIC_ROUTE, schema: { body: loginRequestSchema, response: { 200: userSchema } } },
       async (request, reply) => {
         const { user, token } = await auth.login(request.body, requestContext(request));
         setSessionCookie(reply, token, secureCookies);
@@ -45,11 +54,15 @@ export function authRoutes(
       },
     );
 
-    app.post('/api/auth/logout', { schema: { response: { 200: messageSchema } } }, async (request, reply) => {
-      await auth.logout(requestContext(request));
-      clearSessionCookie(reply, secureCookies);
-      return { message: 'Signed out' };
-    });
+    app.post(
+      '/api/auth/logout',
+      { config: PUBLIC_ROUTE, schema: { response: { 200: messageSchema } } },
+      async (request, reply) => {
+        await auth.logout(requestContext(request));
+        clearSessionCookie(reply, secureCookies);
+        return { message: 'Signed out' };
+      },
+    );
 
     app.post(
       '/api/auth/logout-everywhere',
@@ -70,13 +83,17 @@ export function authRoutes(
       },
     );
 
-    app.get('/api/auth/password-reset', { schema: { response: { 200: passwordResetOptionsSchema } } }, async () => ({
-      available: passwordReset.available(),
-    }));
+    app.get(
+      '/api/auth/password-reset',
+      { config: PUBLIC_ROUTE, schema: { response: { 200: passwordResetOptionsSchema } } },
+      async () => ({
+        available: passwordReset.available(),
+      }),
+    );
 
     app.post(
       '/api/auth/forgot-password',
-      { schema: { body: forgotPasswordSchema, response: { 200: messageSchema } } },
+      { config: PUBLIC_ROUTE, schema: { body: forgotPasswordSchema, response: { 200: messageSchema } } },
       async (request) => {
         await passwordReset.request(request.body.email, requestContext(request).ip);
         return { message: RESET_LINK_SENT };
@@ -85,14 +102,14 @@ export function authRoutes(
 
     app.post(
       '/api/auth/reset-password',
-      { schema: { body: resetPasswordSchema, response: { 200: messageSchema } } },
+      { config: PUBLIC_ROUTE, schema: { body: resetPasswordSchema, response: { 200: messageSchema } } },
       async (request) => {
-        await passwordReset.reset(request.body.token, request.body.password);
+        await passwordReset.reset(request.body.token, request.body.password, requestContext(request).ip);
         return { message: 'Your password has been reset. Sign in with your new password.' };
       },
     );
 
     // Browser navigation target when a session is lost (SPEC §2): lands on the login form.
-    app.get('/api/login', async (_request, reply) => reply.redirect('/login'));
+    app.get('/api/login', { config: PUBLIC_ROUTE }, async (_request, reply) => reply.redirect('/login'));
   };
 }

@@ -8,10 +8,11 @@ import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
 import type { SessionsService } from './sessions.service';
+import type { SignUpPolicy } from './sign-up-policy';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const EMAIL_TAKEN = 'An account with this email already exists. Sign in instead.';
-// Serialises registrations so exactly one first user becomes the admin.
+// Serialises registrations so exactly one first user becomes the admin, and an invitation lets one account in.
 const REGISTRATION_LOCK_ID = 727_465_002;
 
 /** Emails are unique case-insensitively (users_email_lower_idx); `email` is already lower case. */
@@ -29,10 +30,11 @@ export function createAuthService(deps: {
   sessions: SessionsService;
   limiter: RateLimiter;
   clock: Clock;
+  signUp: SignUpPolicy;
   /** Attempts a minute from one address, or on one user's password (AUTH_RATE_LIMIT_PER_MINUTE). */
   attemptsPerMinute: number;
 }) {
-  const { db, sessions, limiter, attemptsPerMinute } = deps;
+  const { db, sessions, limiter, signUp, attemptsPerMinute } = deps;
   const now = () => deps.clock.now();
   /**
    * Sign-ins to one account from every address together. One address can spend at most its own limit on it, far
@@ -49,16 +51,21 @@ export function createAuthService(deps: {
   }
 
   return {
+    /** Who may sign up here, for the sign-up page. */
+    signUpOptions: () => signUp.options(),
+
     async register(input: RegisterInput, context: RequestContext): Promise<SignedIn> {
       await limiter.enforce([{ key: `register:ip:${context.ip}`, limit: attemptsPerMinute }]);
-      const { password, ...profile } = input;
+      const { password, invitation, ...profile } = input;
+      // Asked before the password is hashed, so a refused sign-up costs no argon2 hash; asked again under the lock.
+      await signUp.admit(db, profile.email, invitation, { consume: false });
       const passwordHash = await hashPassword(password);
       const trialEndDate = new Date(now().getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
       const user = await db.transaction(async (tx) => {
         await tx.execute(sql`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK_ID})`);
         const [existing] = await tx.select({ id: users.id }).from(users).where(hasEmail(profile.email));
         if (existing) throw AppError.conflict(EMAIL_TAKEN, 'email_taken');
-        const [anyUser] = await tx.select({ id: users.id }).from(users).limit(1);
+        const { isAdmin } = await signUp.admit(tx, profile.email, invitation, { consume: true });
         const [created] = await tx
           .insert(users)
           .values({
@@ -66,7 +73,7 @@ export function createAuthService(deps: {
             passwordHash,
             subscriptionStatus: 'trial',
             trialEndDate,
-            isAdmin: !anyUser,
+            isAdmin,
           })
           .returning();
         return created;

@@ -92,6 +92,34 @@ describe('"Forgot password?" through the system mailbox (SYSTEM_SMTP_URL, a real
     expect((await signIn('late@reset.test', 'correct-horse')).statusCode).toBe(200);
   });
 
+  it('mails one account at most 3 links an hour, and only the newest works', async () => {
+    await registerUser(t.app, 'often@reset.test');
+    now = new Date('2026-11-24T09:00:00Z');
+    for (let i = 0; i < 5; i++) {
+      const response = await forgot('often@reset.test');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: RESET_LINK_SENT });
+      now = new Date(now.getTime() + 5 * 60_000);
+    }
+    const newest = await linkIn('often@reset.test', 3);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo('often@reset.test')).toHaveLength(3);
+
+    // The two older links were retired by the newer ones; the newest still works after the refused requests.
+    const older = mailsTo('often@reset.test')
+      .slice(0, 2)
+      .map((mail) => /\/reset-password\?token=([\w-]+)/.exec(mail.mail.text ?? '')?.[1] ?? '');
+    for (const token of older) {
+      expect((await reset(token, 'a-brand-new-password')).json()).toEqual({ message: INVALID_RESET_LINK });
+    }
+    expect((await reset(newest, 'a-brand-new-password')).statusCode).toBe(200);
+
+    // An hour after the first mail, the account may be sent a link again.
+    now = new Date('2026-11-24T10:01:00Z');
+    await forgot('often@reset.test');
+    await linkIn('often@reset.test', 4);
+  });
+
   it('ends the other links of the user when one is used', async () => {
     await registerUser(t.app, 'twice@reset.test');
     await forgot('twice@reset.test');

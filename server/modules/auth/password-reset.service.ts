@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { RESET_UNAVAILABLE } from '../../../contract/auth';
 import type { Database } from '../../db/client';
@@ -14,6 +14,9 @@ import type { SessionsService } from './sessions.service';
 
 /** How long a reset link works. */
 export const RESET_LINK_TTL_MS = 30 * 60_000;
+/** Reset mails one account gets in an hour at most; further requests answer the same and send nothing. */
+export const RESET_MAILS_PER_HOUR = 3;
+const HOUR_MS = 60 * 60_000;
 export const INVALID_RESET_LINK = 'This reset link is invalid, used or expired. Ask for a new one.';
 
 export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
@@ -24,7 +27,7 @@ export function createPasswordResetService(deps: {
   clock: Clock;
   sessions: SessionsService;
   limiter: RateLimiter;
-  /** AUTH_RATE_LIMIT_PER_MINUTE: requests a minute from one address, and for one email. */
+  /** AUTH_RATE_LIMIT_PER_MINUTE: requests and reset attempts a minute from one address, and requests for one email. */
   attemptsPerMinute: number;
   tokenSecret: string;
   publicUrl: string;
@@ -55,22 +58,50 @@ export function createPasswordResetService(deps: {
   return {
     available: () => mailer !== null,
 
-    /** Sends a link when the address has an account; the answer and its timing are the same either way. */
+    /**
+     * Sends a link when the address has an account and has had fewer than 3 in the last hour; the answer is the
+     * same either way, so it never tells whether an account exists.
+     */
     async request(email: string, ip: string): Promise<void> {
       if (!mailer) throw AppError.badRequest(RESET_UNAVAILABLE, 'password_reset_unavailable');
       await deps.limiter.enforce([
         { key: `reset:ip:${ip}`, limit: deps.attemptsPerMinute },
         { key: `reset:email:${email.toLowerCase()}`, limit: deps.attemptsPerMinute },
       ]);
-      const [user] = await db.select({ id: users.id, email: users.email }).from(users).where(hasEmail(email));
-      if (!user) return;
       const token = randomBytes(32).toString('base64url');
-      await db.insert(passwordResetTokens).values({
-        tokenHash: hashToken(token),
-        userId: user.id,
-        createdAt: clock.now(),
-        expiresAt: new Date(clock.now().getTime() + RESET_LINK_TTL_MS),
+      const now = clock.now();
+      const user = await db.transaction(async (tx) => {
+        // The account's row is locked, so two requests at once cannot both take the hour's last mail.
+        const [account] = await tx
+          .select({ id: users.id, email: users.email })
+          .from(users)
+          .where(hasEmail(email))
+          .for('update');
+        if (!account) return null;
+        const [{ lastHour }] = await tx
+          .select({ lastHour: count() })
+          .from(passwordResetTokens)
+          .where(
+            and(
+              eq(passwordResetTokens.userId, account.id),
+              gt(passwordResetTokens.createdAt, new Date(now.getTime() - HOUR_MS)),
+            ),
+          );
+        if (lastHour >= RESET_MAILS_PER_HOUR) return null;
+        // Only the newest link works: the older ones still open are retired as using one retires them.
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now })
+          .where(and(eq(passwordResetTokens.userId, account.id), isNull(passwordResetTokens.usedAt)));
+        await tx.insert(passwordResetTokens).values({
+          tokenHash: hashToken(token),
+          userId: account.id,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS),
+        });
+        return account;
       });
+      if (!user) return;
       // Not awaited, so the answer does not take longer for an address that has an account.
       mailer
         .send(resetMail(user.email, token))
@@ -78,20 +109,28 @@ export function createPasswordResetService(deps: {
     },
 
     /** Sets the new password with an unused, unexpired link; every other link of the user and every session end. */
-    async reset(token: string, password: string): Promise<void> {
+    async reset(token: string, password: string, ip: string): Promise<void> {
+      await deps.limiter.enforce([{ key: `reset-password:ip:${ip}`, limit: deps.attemptsPerMinute }]);
+      const openLink = (at: Date) =>
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, at),
+        );
+      // The link is checked before the password is hashed: a wrong one costs an indexed read, not an argon2 hash.
+      const [found] = await db
+        .select({ userId: passwordResetTokens.userId })
+        .from(passwordResetTokens)
+        .where(openLink(clock.now()));
+      if (!found) throw AppError.badRequest(INVALID_RESET_LINK, 'invalid_reset_link');
       const passwordHash = await hashPassword(password);
       const now = clock.now();
+      // Taken again as it is used: a request with the same link meanwhile, or its expiry, wins over this one.
       const userId = await db.transaction(async (tx) => {
         const [link] = await tx
           .update(passwordResetTokens)
           .set({ usedAt: now })
-          .where(
-            and(
-              eq(passwordResetTokens.tokenHash, hashToken(token)),
-              isNull(passwordResetTokens.usedAt),
-              gt(passwordResetTokens.expiresAt, now),
-            ),
-          )
+          .where(openLink(now))
           .returning({ userId: passwordResetTokens.userId });
         if (!link) return null;
         await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, link.userId));

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { userSchema } from '../../../contract/auth';
 import { subscriptionDetailsSchema } from '../../../contract/subscription';
 import { requireUser } from '../auth/auth.plugin';
+import { PUBLIC_ROUTE } from '../auth/route-access';
 import { toUserDto } from '../users/user.dto';
 import type { StripeWebhookService } from './stripe-webhook.service';
 import type { SubscriptionService } from './subscription.service';
@@ -27,7 +28,10 @@ export function billingRoutes(
       raw.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
       raw.post(
         '/api/webhooks/stripe',
-        { schema: { response: { 200: z.object({ received: z.literal(true), applied: z.boolean() }) } } },
+        {
+          config: PUBLIC_ROUTE,
+          schema: { response: { 200: z.object({ received: z.literal(true), applied: z.boolean() }) } },
+        },
         async (request) => {
           const signature = request.headers['stripe-signature'];
           const { applied, note } = await webhooks.handle(

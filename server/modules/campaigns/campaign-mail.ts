@@ -6,7 +6,6 @@ import type { OutgoingMail } from '../../mail/transport';
 import { renderEmail, stepSpinSeed } from '../templates/render-email';
 import type { MailLinks } from '../tracking/mail-links';
 import { openPixel, trackLinks } from '../tracking/track-html';
-import { campaignMessageId } from './message-id';
 
 /** The sender as campaign mails and the unsubscribe page name them: the user's name, else the company. */
 export function senderName(user: Pick<UserRow, 'firstName' | 'lastName' | 'companyName'>): string | null {
@@ -31,6 +30,10 @@ export function composeCampaignMail(input: {
   links: MailLinks;
   /** The user's current stock tip, if any. */
   stockTip: StockTip | null;
+  /** Its Message-ID (`MessageIds.campaign`): derived from the row, so the mail can be matched to it whatever happens. */
+  messageId: string;
+  /** The mail's signed return path (server/mail/bounce-address.ts), where one fits; its reports come back to it. */
+  returnPath?: string | null;
 }): OutgoingMail {
   const { recipient, lead, user, account, template, links } = input;
   const tip = template.includeStockTip && input.stockTip ? stockTipFooterLines(input.stockTip) : null;
@@ -56,8 +59,9 @@ export function composeCampaignMail(input: {
       ? `${trackLinks(rendered.html, tracking)}${htmlFooter}${openPixel(tracking)}`
       : `${rendered.html}${htmlFooter}`,
     text: `${rendered.text}${tipText}\n\n--\n${footerText}\nUnsubscribe: ${unsubscribeUrl}`,
-    // Derived from the row, so the mail can be matched to it (replies, bounces, a Sent-folder check) whatever happens.
-    messageId: campaignMessageId(recipient, account.email),
+    messageId: input.messageId,
+    // A report of its failure that quotes no Message-ID is still known to be about this mail (decision 0058).
+    ...(input.returnPath && { returnPath: input.returnPath }),
     attachments: template.attachments.map((file) => ({
       filename: file.name,
       contentType: file.contentType,

@@ -1,6 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import { DateTime } from 'luxon';
+import { and, eq } from 'drizzle-orm';
 import { isInSendingWindow, nextSendingTime } from '../../../contract/sending-window';
 import type { StockTip } from '../../../contract/stock-tips';
 import type { Database } from '../../db/client';
@@ -8,15 +7,10 @@ import {
   type CampaignRecipientRow,
   type CampaignRow,
   campaignRecipients,
-  campaignSteps,
   campaigns,
   type EmailAccountRow,
-  emailAccounts,
   type LeadRow,
   leads,
-  type StepVariant,
-  type TemplateRow,
-  templates,
   type UserRow,
   users,
 } from '../../db/schema';
@@ -24,15 +18,14 @@ import type { Clock } from '../../lib/clock';
 import { DomainError } from '../../lib/domain-error';
 import type { LinkTokens } from '../../lib/link-tokens';
 import { blockAnswer } from '../../mail/block-answer';
+import type { BounceAddresses } from '../../mail/bounce-address';
 import { type OutgoingMail, TransportError } from '../../mail/transport';
 import { automaticStatusChange } from '../leads/lead-status';
 import { type MailDomainCheck, NO_MAIL_SERVER } from '../leads/mail-domain-check';
-import { replySubject } from '../responses/reply-mail';
 import {
   DailyLimitError,
   NoSendingAccountError,
   type Reservation,
-  rotatingReservationCte,
   type SendAllowance,
 } from '../sending/send-allowance';
 import type { SenderConnection, TransportRegistry } from '../sending/transport-registry';
@@ -43,7 +36,14 @@ import { sendingWindowOf } from '../users/sending-window';
 import { campaignAccountIds } from './campaign-accounts';
 import type { CampaignBrakes } from './campaign-brakes';
 import { composeCampaignMail } from './campaign-mail';
-import { campaignMessageId } from './message-id';
+import { CampaignWaitingError, createCampaignRunStatus } from './campaign-run-status';
+import { continueThread, type RunStep, stepsOf, versionOf } from './campaign-run-steps';
+import { createStaleSettlement } from './campaign-stale-settlement';
+import { type Delivered, NOTHING_TO_SETTLE, prepareCampaignStatements, sentParameters } from './campaign-statements';
+import { createMessageIds } from './message-id';
+
+export { CampaignWaitingError } from './campaign-run-status';
+export { localWeek } from './campaign-statements';
 
 /** Tries per mail for answers that may pass (4xx, 421, 429), and the waits between them: about an hour in all. */
 export const MAX_ATTEMPTS = 5;
@@ -57,22 +57,6 @@ export const STALE_SENDING_MS = 5 * 60_000;
  */
 export const SEND_CONCURRENCY = 4;
 
-/** The campaign has mails to retry later and nothing to send now; its job comes back after the wait. */
-export class CampaignWaitingError extends DomainError {
-  readonly code = 'campaign_waiting';
-}
-
-/** The user's local ISO week, e.g. "2026-W48": SPEC §9's "same week" for duplicate sends. */
-export function localWeek(at: Date, timeZone: string): string {
-  return DateTime.fromJSDate(at, { zone: timeZone }).toFormat("kkkk-'W'WW");
-}
-
-/** The step's version a lead gets: the template, or one of its variants (another subject and body). */
-function versionOf(template: TemplateRow, variants: StepVariant[], variant: number): TemplateRow {
-  const chosen = variant > 0 ? variants[variant - 1] : undefined;
-  return chosen ? { ...template, subject: chosen.subject, body: chosen.body } : template;
-}
-
 /** Waits `ms`, or less if `signal` aborts (the worker is stopping). */
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 
@@ -81,20 +65,13 @@ const systemSleep: Sleep = (ms, signal) => delay(ms, undefined, { signal }).catc
 /** A row this sender committed as `sending`, with its lead. */
 type Claimed = { row: CampaignRecipientRow; lead: LeadRow | null };
 
-/**
- * A mail its mailbox accepted, to be committed `sent`: by the statement that reserves the loop's next mail
- * (decision 0049), or on its own where no reservation follows.
- */
-type Delivered = {
-  row: CampaignRecipientRow;
-  messageId: string;
-  subject: string | null;
-  weekNumber: number | null;
-  sentAt: Date;
+/** The send a loop took for its next mail: mailbox, place in the day, and its row when claimed in the same statement. */
+type ReservedSend = {
+  account: EmailAccountRow;
+  connection?: SenderConnection;
+  reservation: Reservation;
+  claimed?: Claimed | null;
 };
-
-/** What one step of the campaign sends (a single-mail campaign has step 1 only). */
-type RunStep = { template: TemplateRow | null; sameThread: boolean; variants: StepVariant[] };
 
 type RunContext = {
   campaign: CampaignRow;
@@ -126,6 +103,8 @@ export function createCampaignSender(deps: {
   allowance: SendAllowance;
   transports: TransportRegistry;
   linkTokens: LinkTokens;
+  /** Signs each mail's return path, so its reports are known to be about it (decision 0058). */
+  bounceAddresses: BounceAddresses;
   publicUrl: string;
   mailDomains: MailDomainCheck;
   brakes: CampaignBrakes;
@@ -133,9 +112,13 @@ export function createCampaignSender(deps: {
   sleep?: Sleep;
 }) {
   const { db, clock, allowance, transports, linkTokens, publicUrl, mailDomains, brakes } = deps;
-  const { claimQuery, reserveAndClaimQuery, settleSentQuery } = preparedStatements(db);
+  const { claimQuery, reserveAndClaimQuery, settleSent } = prepareCampaignStatements(db);
   const staleSendingMs = deps.staleSendingMs ?? STALE_SENDING_MS;
   const sleep = deps.sleep ?? systemSleep;
+  const messageIds = createMessageIds(linkTokens);
+  const staleMails = createStaleSettlement({ db, clock, transports, staleSendingMs, settleSent, messageIds });
+  const status = createCampaignRunStatus({ db, clock, staleSendingMs });
+  const { updateCampaign, pause } = status;
   // A sign of life at least three times per staleness period, so a live sender never looks dead.
   const heartbeatMs = Math.min(15_000, staleSendingMs / 3);
   const stopping = new AbortController();
@@ -159,183 +142,28 @@ export function createCampaignSender(deps: {
       .set(changes)
       .where(and(eq(campaignRecipients.id, row.id), eq(campaignRecipients.state, 'sending')));
 
-  const updateCampaign = (campaignId: number, changes: Partial<CampaignRow>) =>
-    db.update(campaigns).set(changes).where(eq(campaigns.id, campaignId));
-
-  /**
-   * Rows a stopped sender left `sending`: the mail may or may not have gone. Where the mailbox can be searched
-   * (Graph, Gmail), its Sent folder says which; otherwise the row is `unknown` and never sent blindly.
-   */
-  async function settleAbandoned(campaign: CampaignRow, user: UserRow) {
-    const stale = await db
-      .select({ row: campaignRecipients, account: emailAccounts })
-      .from(campaignRecipients)
-      .leftJoin(emailAccounts, eq(emailAccounts.id, campaignRecipients.accountId))
-      .where(
-        and(
-          eq(campaignRecipients.campaignId, campaign.id),
-          eq(campaignRecipients.state, 'sending'),
-          sql`${campaignRecipients.claimedAt} < ${new Date(clock.now().getTime() - staleSendingMs).toISOString()}::timestamptz`,
-        ),
-      );
-    for (const { row, account } of stale) {
-      const found = account ? await transports.findSent(account, campaignMessageId(row, account.email)) : null;
-      if (found === true) {
-        await settleSent(delivered(row, account as EmailAccountRow, row), user);
-      } else if (found === false) {
-        await settle(row, { state: 'pending', claimedAt: null, lastError: 'Not in the Sent folder: it goes again.' });
-      } else {
-        await settle(row, {
-          state: 'unknown',
-          lastError: 'The sender stopped while this email was being sent: it may or may not have gone out.',
-        });
-      }
-    }
-  }
-
-  /** The parameters that commit a delivered mail as `sent` (the settling part of the reservation, or alone). */
-  const sentParameters = (delivered: Delivered, user: Pick<UserRow, 'timezone'>) => ({
-    settleId: delivered.row.id,
-    messageId: delivered.messageId,
-    subject: delivered.subject,
-    sentAt: delivered.sentAt.toISOString(),
-    sentWeek: localWeek(delivered.sentAt, user.timezone),
-    weekNumber: delivered.weekNumber,
-  });
-  const NOTHING_TO_SETTLE = {
-    settleId: null,
-    messageId: null,
-    subject: null,
-    sentAt: null,
-    sentWeek: null,
-    weekNumber: null,
-  };
-
-  const settleSent = (delivered: Delivered, user: Pick<UserRow, 'timezone'>) =>
-    settleSentQuery.execute(sentParameters(delivered, user));
-
   /** A mail its mailbox accepted just now. */
   const delivered = (
     row: CampaignRecipientRow,
     account: EmailAccountRow,
-    mail: { subject: string | null; weekNumber: number | null },
+    mail: { subject: string | null; weekNumber: number | null; linkHosts: string[] | null },
   ): Delivered => ({
     row,
-    messageId: campaignMessageId(row, account.email),
+    messageId: messageIds.campaign(row, account.email),
     subject: mail.subject,
     weekNumber: mail.weekNumber,
+    linkHosts: mail.linkHosts,
     sentAt: clock.now(),
   });
-
-  /** Hands the campaign back to the job queue for later, noting when it is due (so it is not taken for dead). */
-  async function handBack(campaignId: number, error: DomainError): Promise<never> {
-    const seconds = error.retryAfterSeconds ?? 60;
-    await updateCampaign(campaignId, { senderDueAt: new Date(clock.now().getTime() + seconds * 1000) });
-    throw error;
-  }
-
-  async function finish(campaign: CampaignRow) {
-    const campaignId = campaign.id;
-    const [counts] = await db
-      .select({
-        open: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} IN ('pending', 'sending'))::int`,
-        waitingUntil: sql<
-          string | null
-        >`min(${campaignRecipients.nextAttemptAt}) FILTER (WHERE ${campaignRecipients.state} = 'pending')`,
-        oldestClaim: sql<
-          string | null
-        >`min(${campaignRecipients.claimedAt}) FILTER (WHERE ${campaignRecipients.state} = 'sending')`,
-        sent: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'sent')::int`,
-        failed: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'failed')::int`,
-        unknown: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'unknown')::int`,
-        lastError: sql<
-          string | null
-        >`(array_agg(${campaignRecipients.lastError} ORDER BY ${campaignRecipients.id} DESC) FILTER (WHERE ${campaignRecipients.state} = 'failed'))[1]`,
-      })
-      .from(campaignRecipients)
-      .where(eq(campaignRecipients.campaignId, campaignId));
-    if (counts.open > 0) {
-      // Come back when a retry is due, or when a mail being sent now would count as abandoned: if its sender is
-      // alive it has finished the campaign by then; if it died, the row is settled as unknown.
-      const dueTimes = [
-        counts.waitingUntil ? new Date(counts.waitingUntil).getTime() : Number.POSITIVE_INFINITY,
-        counts.oldestClaim ? new Date(counts.oldestClaim).getTime() + staleSendingMs : Number.POSITIVE_INFINITY,
-      ];
-      const due = Math.min(...dueTimes);
-      const seconds = Number.isFinite(due) ? Math.ceil((due - clock.now().getTime()) / 1000) : 1;
-      return handBack(
-        campaignId,
-        new CampaignWaitingError('Some emails wait to be sent or settled', Math.max(1, seconds)),
-      );
-    }
-    // A sequence goes on while leads may still get a next step: the sequence advance decides when it is over.
-    if (campaign.cadence !== null) return;
-    const everyMailFailed = counts.failed > 0 && counts.sent === 0 && counts.unknown === 0;
-    await db
-      .update(campaigns)
-      .set({
-        status: everyMailFailed ? 'failed' : 'completed',
-        errorMessage: everyMailFailed ? `Every email failed. The last error: ${counts.lastError}` : null,
-        waitingReason: null,
-        finishedAt: clock.now(),
-      })
-      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'running')));
-  }
-
-  /** Pauses a running campaign; one stopped meanwhile (by another mail, or the user) keeps its reason. */
-  const pause = (campaignId: number, message: string) =>
-    db
-      .update(campaigns)
-      .set({ status: 'paused', errorMessage: message, waitingReason: null })
-      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'running')));
-
-  /** Why a claim found no row: the campaign stopped (paused, its template deleted), or nothing is due now. */
-  async function noRowLeft(campaignId: number): Promise<'done' | 'stop'> {
-    const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
-    if (campaign?.status !== 'running') return 'stop';
-    if (campaign.templateId === null) {
-      await pause(campaignId, 'Sending stopped: the template was deleted.');
-      return 'stop';
-    }
-    return 'done';
-  }
-
-  /** A mailbox that refuses the sign-in stops every running campaign sending through it, not only this one. */
-  const pauseEveryCampaignOf = (account: EmailAccountRow, message: string) =>
-    db
-      .update(campaigns)
-      .set({ status: 'paused', errorMessage: message, waitingReason: null })
-      .where(
-        and(
-          eq(campaigns.userId, account.userId),
-          eq(campaigns.status, 'running'),
-          sql`(${campaigns.accountId} = ${account.id} OR ${account.id} = ANY(${campaigns.accountIds}))`,
-        ),
-      );
-
-  async function pendingCount(campaignId: number): Promise<number> {
-    const [{ count }] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(campaignRecipients)
-      .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.state, 'pending')));
-    return count;
-  }
 
   /**
    * Takes a mailbox, a place in its day and its pace slot for the next mail. A slot that is due at once comes with
    * the claim of the campaign's next row, in the same statement (`claimed`: the row, or null when none is left to
    * send now); otherwise this waits for the slot, and the row is claimed after. `settling`, the loop's last mail,
-   * is committed `sent` by the same statement, whatever it finds (decision 0049).
+   * is committed `sent` by the same statement, whatever it finds (decision 0049). At the daily limit the campaign
+   * waits for midnight (this throws), unless it has nothing left to send: then null.
    */
-  async function reserveSend(
-    context: RunContext,
-    settling: Delivered | null,
-  ): Promise<{
-    account: EmailAccountRow;
-    connection?: SenderConnection;
-    reservation: Reservation;
-    claimed?: Claimed | null;
-  }> {
+  async function reserveSend(context: RunContext, settling: Delivered | null): Promise<ReservedSend | null> {
     const { campaign, user } = context;
     const claimingStatement = {
       execute: (parameters: Parameters<typeof reserveAndClaimQuery.execute>[0]) =>
@@ -363,60 +191,11 @@ export function createCampaignSender(deps: {
       return { account, reservation };
     } catch (error) {
       if (error instanceof DailyLimitError) {
-        const left = await pendingCount(campaign.id);
-        const resumes = DateTime.fromJSDate(error.resumesAt, { zone: user.timezone }).toFormat('HH:mm');
-        // Only while running: a campaign paused meanwhile keeps saying why it is paused.
-        await db
-          .update(campaigns)
-          .set({
-            waitingReason: `Daily limit reached on ${error.emails.join(', ')}: resumes at ${resumes} (${user.timezone}), ${left} left`,
-          })
-          .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'running')));
-        return handBack(campaign.id, error);
+        await status.atDailyLimit(campaign, user, error);
+        return null;
       }
       throw error;
     }
-  }
-
-  /** The campaign's steps with their templates, read once per run (step 1 is the campaign's own template). */
-  async function stepsOf(campaign: CampaignRow): Promise<Map<number, RunStep>> {
-    const steps = new Map<number, RunStep>();
-    const [own] = campaign.templateId
-      ? await db.select().from(templates).where(eq(templates.id, campaign.templateId))
-      : [];
-    steps.set(1, { template: own ?? null, sameThread: false, variants: [] });
-    if (campaign.cadence === null) return steps;
-    const rows = await db
-      .select({ step: campaignSteps, template: templates })
-      .from(campaignSteps)
-      .leftJoin(templates, eq(templates.id, campaignSteps.templateId))
-      .where(eq(campaignSteps.campaignId, campaign.id));
-    for (const { step, template } of rows) {
-      steps.set(step.position, {
-        template: step.position === 1 ? (own ?? null) : template,
-        sameThread: step.sameThread,
-        variants: step.variants,
-      });
-    }
-    return steps;
-  }
-
-  /** A step sent as a reply to the previous one: "Re: " its subject, in its thread. */
-  async function continueThread(mail: OutgoingMail, row: CampaignRecipientRow) {
-    const [previous] = await db
-      .select({ subject: campaignRecipients.subject, messageId: campaignRecipients.messageId })
-      .from(campaignRecipients)
-      .where(
-        and(
-          eq(campaignRecipients.campaignId, row.campaignId ?? 0),
-          eq(campaignRecipients.leadId, row.leadId ?? 0),
-          eq(campaignRecipients.step, row.step - 1),
-          eq(campaignRecipients.state, 'sent'),
-        ),
-      );
-    if (!previous?.messageId || !previous.subject) return;
-    mail.subject = replySubject(previous.subject);
-    mail.headers = { ...mail.headers, 'In-Reply-To': previous.messageId, References: previous.messageId };
   }
 
   /**
@@ -426,7 +205,7 @@ export function createCampaignSender(deps: {
   async function sendRow(
     row: CampaignRecipientRow,
     lead: LeadRow | null,
-    { account, connection, reservation }: Awaited<ReturnType<typeof reserveSend>>,
+    { account, connection, reservation }: ReservedSend,
     context: RunContext,
   ): Promise<Delivered | 'settled' | 'stop'> {
     const { campaign, user } = context;
@@ -457,6 +236,15 @@ export function createCampaignSender(deps: {
       await settle(row, { state: 'skipped', lastError: `${NO_MAIL_SERVER}: not sent.` });
       return 'settled';
     }
+    // Its click links age from now, and lead only to the hosts they carry (decision 0059).
+    const links = mailLinks({
+      linkTokens,
+      publicUrl,
+      recipientId: row.id,
+      trackingEnabled: campaign.trackingEnabled,
+      issuedAt: now,
+    });
+    const linkHosts = () => links.tracking?.linkHosts() ?? null;
     let mail: OutgoingMail;
     try {
       mail = composeCampaignMail({
@@ -465,8 +253,10 @@ export function createCampaignSender(deps: {
         user,
         account,
         template: versionOf(template, step.variants, row.variant),
-        links: mailLinks({ linkTokens, publicUrl, recipientId: row.id, trackingEnabled: campaign.trackingEnabled }),
+        links,
         stockTip: context.stockTip,
+        messageId: messageIds.campaign(row, account.email),
+        returnPath: deps.bounceAddresses.returnPath(account.email, row.id),
       });
     } catch (error) {
       // This lead's mail cannot be made; the others can.
@@ -475,7 +265,7 @@ export function createCampaignSender(deps: {
       await settle(row, { state: 'failed', lastError: error.message });
       return 'settled';
     }
-    if (step.sameThread) await continueThread(mail, row);
+    if (step.sameThread) await continueThread(db, mail, row);
     try {
       await transports.send(account, mail, connection);
     } catch (error) {
@@ -485,7 +275,10 @@ export function createCampaignSender(deps: {
         // it is unknown rather than risk a second copy.
         const found = await transports.findSent(account, mail.messageId).catch(() => null);
         if (found === true)
-          await settleSent(delivered(row, account, { ...mail, weekNumber: template.weekNumber }), user);
+          await settleSent(
+            delivered(row, account, { ...mail, weekNumber: template.weekNumber, linkHosts: linkHosts() }),
+            user,
+          );
         else if (found === null) {
           await settle(row, { state: 'unknown', lastError: error instanceof Error ? error.message : String(error) });
         }
@@ -495,7 +288,7 @@ export function createCampaignSender(deps: {
       await allowance.release(reservation);
       if (error.kind === 'auth') {
         await unclaim(row);
-        await pauseEveryCampaignOf(
+        await status.pauseEveryCampaignOf(
           account,
           `Sending stopped: ${account.email} refused the sign-in (${error.message}). Reconnect the mailbox on the Email Accounts page, then resume the campaign.`,
         );
@@ -543,7 +336,7 @@ export function createCampaignSender(deps: {
       });
       return 'settled';
     }
-    return delivered(row, account, { subject: mail.subject, weekNumber: template.weekNumber });
+    return delivered(row, account, { subject: mail.subject, weekNumber: template.weekNumber, linkHosts: linkHosts() });
   }
 
   /**
@@ -576,6 +369,8 @@ export function createCampaignSender(deps: {
           );
           return 'stop';
         }
+        // At the daily limit with nothing left to send: what is still open is settled by the end of the run.
+        if (reserved === null) return status.noRowLeft(campaignId);
         const { account, reservation } = reserved;
         let { claimed } = reserved;
         if (claimed === undefined) {
@@ -588,7 +383,7 @@ export function createCampaignSender(deps: {
         }
         if (!claimed) {
           await allowance.release(reservation);
-          return noRowLeft(campaignId);
+          return status.noRowLeft(campaignId);
         }
         context.inFlight.mails += 1;
         const outcome = await sendRow(claimed.row, claimed.lead, reserved, context).finally(() => {
@@ -619,9 +414,9 @@ export function createCampaignSender(deps: {
       // Read once per run: the template (with its files) does not change under a campaign; a deleted one sets
       // the campaign's templateId to null, which the loops' claims see.
       const [user] = await db.select().from(users).where(eq(users.id, campaign.userId));
-      await settleAbandoned(campaign, user);
+      await staleMails.campaign(campaign.id);
       if (campaign.status !== 'running') return;
-      const steps = await stepsOf(campaign);
+      const steps = await stepsOf(db, campaign);
       if (!steps.get(1)?.template) {
         await pause(campaignId, 'Sending stopped: the template was deleted.');
         return;
@@ -661,8 +456,14 @@ export function createCampaignSender(deps: {
       const failures = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
       if (failures.length > 0) throw failures.find((reason) => !(reason instanceof DomainError)) ?? failures[0];
       if (outcomes.some((outcome) => outcome.status === 'fulfilled' && outcome.value === 'stop')) return;
-      await finish(campaign);
+      await status.finish(campaign);
     },
+
+    /**
+     * Settles the mails dead senders left `sending`, in every campaign, once they are stale: whatever the campaign
+     * waits for (its daily limit, a pause), not when it next runs. Run each minute by `campaigns.resume-stalled`.
+     */
+    settleStale: () => staleMails.everywhere(),
 
     /** Graceful shutdown: every run finishes the mails in flight, takes no other, and hands its campaign back. */
     stop() {
@@ -672,78 +473,3 @@ export function createCampaignSender(deps: {
 }
 
 export type CampaignSender = ReturnType<typeof createCampaignSender>;
-
-/** The statements every mail runs, prepared once. */
-function preparedStatements(db: Database) {
-  /** Commits the `sending` row `settleId` as `sent`, with what the mailbox accepted. */
-  const settleSentUpdate = () =>
-    db
-      .update(campaignRecipients)
-      .set({
-        state: 'sent',
-        messageId: sql`${sql.placeholder('messageId')}`,
-        subject: sql`${sql.placeholder('subject')}`,
-        sentAt: sql`${sql.placeholder('sentAt')}::timestamptz`,
-        sentWeek: sql`${sql.placeholder('sentWeek')}`,
-        weekNumber: sql`${sql.placeholder('weekNumber')}`,
-        lastError: null,
-      })
-      .where(and(eq(campaignRecipients.id, sql.placeholder('settleId')), eq(campaignRecipients.state, 'sending')));
-  /**
-   * Claims the campaign's next due row for an account: none while the campaign is not running or has lost its
-   * template, so a pause stops every send loop at its next mail. `when` adds a condition.
-   */
-  const claiming = (accountId: SQL, when?: SQL) =>
-    db
-      .update(campaignRecipients)
-      .set({
-        state: 'sending',
-        claimedAt: sql`${sql.placeholder('now')}::timestamptz`,
-        attempts: sql`${campaignRecipients.attempts} + 1`,
-        accountId,
-      })
-      .where(
-        and(
-          eq(campaignRecipients.state, 'pending'),
-          eq(
-            campaignRecipients.id,
-            sql`(SELECT id FROM campaign_recipients WHERE campaign_id = ${sql.placeholder('campaignId')}
-                   AND state = 'pending'
-                   AND (next_attempt_at IS NULL OR next_attempt_at <= ${sql.placeholder('now')}::timestamptz)
-                   AND EXISTS (SELECT 1 FROM campaigns WHERE id = ${sql.placeholder('campaignId')}
-                     AND status = 'running' AND template_id IS NOT NULL)
-                 ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)`,
-          ),
-          when,
-        ),
-      );
-  /** The claim with its lead, in one statement. */
-  const claimed = db.$with('claimed').as(claiming(sql`${sql.placeholder('accountId')}`).returning());
-  const claimQuery = db
-    .with(claimed)
-    .select()
-    .from(claimed)
-    .leftJoin(leads, eq(leads.id, claimed.leadId))
-    .prepare('campaign_claim_next');
-  /**
-   * The reservation of a send (send-allowance.ts) and, when its pace slot is now, the claim of the row it sends,
-   * in one statement: one commit per mail fewer where the pace lets mails go as fast as they can.
-   */
-  const reserved = rotatingReservationCte(db);
-  const claimedNow = db.$with('claimed').as(
-    claiming(sql`${reserved.id}`, sql`${reserved.slot} <= ${sql.placeholder('now')}::timestamptz`)
-      .from(reserved)
-      .returning(getTableColumns(campaignRecipients)),
-  );
-  /** The loop's last mail committed `sent`, in the statement that reserves its next (none: settleId is null). */
-  const settledBefore = db.$with('settled_before').as(settleSentUpdate().returning({ id: campaignRecipients.id }));
-  const reserveAndClaimQuery = db
-    .with(settledBefore, reserved, claimedNow)
-    .select()
-    .from(reserved)
-    .leftJoin(claimedNow, sql`true`)
-    .leftJoin(leads, eq(leads.id, claimedNow.leadId))
-    .prepare('campaign_reserve_and_claim');
-  const settleSentQuery = settleSentUpdate().prepare('campaign_settle_sent');
-  return { claimQuery, reserveAndClaimQuery, settleSentQuery };
-}

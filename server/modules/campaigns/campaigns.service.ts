@@ -89,7 +89,10 @@ export function createCampaignsService(deps: {
     for (const account of accounts) assertCanSend(account);
   }
 
-  /** Each campaign's row counts, in one grouped query. */
+  /**
+   * Each campaign's row counts, in one grouped query: one snapshot, so the states, each row in exactly one, add up
+   * to the total at every moment (mails in flight included).
+   */
   async function countsOf(ids: number[]) {
     const rows = await db
       .select({
@@ -99,6 +102,8 @@ export function createCampaignsService(deps: {
         sent: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'sent')::int`,
         failed: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'failed')::int`,
         unknown: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'unknown')::int`,
+        pending: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'pending')::int`,
+        sending: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'sending')::int`,
       })
       .from(campaignRecipients)
       .where(inArray(campaignRecipients.campaignId, ids))
@@ -107,7 +112,7 @@ export function createCampaignsService(deps: {
   }
 
   function toDto(row: CampaignRow, counts: Awaited<ReturnType<typeof countsOf>>): Campaign {
-    const own = counts.get(row.id) ?? { total: 0, skipped: 0, sent: 0, failed: 0, unknown: 0 };
+    const own = counts.get(row.id) ?? { total: 0, skipped: 0, sent: 0, failed: 0, unknown: 0, pending: 0, sending: 0 };
     return {
       id: row.id,
       status: row.status,
@@ -116,6 +121,8 @@ export function createCampaignsService(deps: {
       emailsFailed: own.failed,
       emailsSkipped: row.emailsSkipped + own.skipped,
       emailsUnknown: own.unknown,
+      emailsPending: own.pending,
+      emailsSending: own.sending,
       errorMessage: row.errorMessage,
       waitingReason: row.waitingReason,
       accountIds: campaignAccountIds(row),
@@ -335,6 +342,20 @@ export function createCampaignsService(deps: {
         .returning({ id: campaigns.id });
       for (const { id } of stalled) await enqueueSend(id);
       return stalled.length;
+    },
+
+    /**
+     * A new run for each of these campaigns still running (their last open mails, which a dead sender left, were
+     * just settled): the run says the campaign is over now, not when its job comes back. Answers how many.
+     */
+    async runAgain(campaignIds: number[]): Promise<number> {
+      if (campaignIds.length === 0) return 0;
+      const running = await db
+        .select({ id: campaigns.id })
+        .from(campaigns)
+        .where(and(inArray(campaigns.id, campaignIds), eq(campaigns.status, 'running')));
+      for (const { id } of running) await enqueueSend(id);
+      return running.length;
     },
 
     /**

@@ -198,6 +198,25 @@ describe('taking in mail read from a connected mailbox', () => {
     expect(stored7).toMatchObject({ unsubscribeRequest: true, followupRequired: false, priority: 'other' });
   });
 
+  it('stores a reply whose subject and text hold NUL, which PostgreSQL refuses, without it', async () => {
+    const reply = [
+      'From: lead-8@prospects.test',
+      'Subject: =?utf-8?Q?Re:_Hi=00_there?=',
+      'Message-ID: <nul-8@prospects.test>',
+      `In-Reply-To: ${(await f.sentTo(8)).messageId}`,
+      'Content-Type: text/plain; charset=utf-8',
+      'Content-Transfer-Encoding: quoted-printable',
+      '',
+      'Call me=00 on Thursday?',
+      '',
+    ].join('\r\n');
+    // Refused, the message would fail its session and be read again at every one after.
+    expect(await take(reply)).toEqual({ outcome: 'taken', kind: 'reply' });
+    const [stored8] = await stored('<nul-8@prospects.test>');
+    expect(stored8.subject).toBe('Re: Hi there');
+    expect(stored8.replyText).toBe('Call me on Thursday?');
+  });
+
   it('does not take a bounced lead back to active or an unsubscribed one to bounced', async () => {
     const sent = await f.sentTo(4);
     await take(deliveryReport('lead-4@prospects.test', sent.messageId, '5.2.1'));

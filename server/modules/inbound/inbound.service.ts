@@ -1,27 +1,23 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ReplyReader } from '../../ai/reply-reader';
 import type { Database } from '../../db/client';
-import { campaignRecipients, type InboundDetails, type InboundKind, inboundMessages, leads } from '../../db/schema';
+import { campaignRecipients, type InboundKind, inboundMessages, leads } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import {
-  type BouncedRecipient,
-  type InboundClassification,
-  type InboundEnvelope,
-  readInbound,
-} from '../../mail/inbound/classify-inbound';
+import type { BounceAddresses } from '../../mail/bounce-address';
+import { digestId, type InboundEnvelope } from '../../mail/inbound/classify-inbound';
+import { createInboundThread } from '../../mail/inbound/classify-thread';
+import { readEnvelopeHeaders } from '../../mail/inbound/envelope-headers';
 import type { ReplyIntent } from '../../mail/inbound/reply-intent';
 import type { CampaignBrakes } from '../campaigns/campaign-brakes';
-import { ownMessageRowId } from '../campaigns/message-id';
 import { automaticStatusChange } from '../leads/lead-status';
+import { createInboundMatching, type MatchedMail, type ReadingAccount } from './inbound-match';
+import { type InboundRecord, recordOf, unmatchedReportOf } from './inbound-record';
+import { storableDetails, storableText } from './storable-text';
 
-/** The mailbox a message was read from. */
-export type ReadingAccount = { id: number; userId: string; email: string };
+export type { ReadingAccount } from './inbound-match';
 
 /** What became of one message: left alone (not about our mail), already taken in, or taken in as this kind. */
 export type TakeOutcome = { outcome: 'ignored' } | { outcome: 'duplicate' } | { outcome: 'taken'; kind: InboundKind };
-
-/** Our mail a message concerns: its row and the lead it went to. */
-type MatchedMail = { recipientId: number | null; leadId: number };
 
 export type InboundService = ReturnType<typeof createInboundService>;
 
@@ -29,92 +25,22 @@ export type InboundService = ReturnType<typeof createInboundService>;
  * Takes in the mail read from a connected mailbox: only what answers or reports on our own sends is stored, once
  * per mailbox and Message-ID, and what it means is applied in the same transaction (a permanent bounce bounces the
  * lead and fails its mail, a complaint or an unsubscribe in words unsubscribes the lead, a reply is a Response that
- * marks its mail answered).
+ * marks its mail answered). A report changes something only when it refers to a mail we sent; one that merely names
+ * a lead is kept as a note (decision 0058). Each message is read on a thread of its own within a time budget; one
+ * that runs out of it is kept unclassified, with its headers, and changes nothing (decision 0055).
  */
 export function createInboundService(deps: {
   db: Database;
   clock: Clock;
   brakes: CampaignBrakes;
+  bounceAddresses: BounceAddresses;
   replyReader?: ReplyReader;
+  /** How long reading one message may take (the mail reading thread's budget). */
+  classifyBudgetMs?: number;
 }) {
   const { db, clock, brakes } = deps;
-
-  /** Our rows named by the message's thread ids (our Message-IDs carry their row id); In-Reply-To first. */
-  async function matchByMessageIds(account: ReadingAccount, ids: string[]): Promise<MatchedMail | null> {
-    const named = ids.flatMap((id) => {
-      const rowId = ownMessageRowId(id);
-      return rowId === null ? [] : [{ id, rowId }];
-    });
-    if (named.length === 0) return null;
-    const rows = await db
-      .select({ id: campaignRecipients.id, leadId: campaignRecipients.leadId, messageId: campaignRecipients.messageId })
-      .from(campaignRecipients)
-      .where(
-        and(
-          eq(campaignRecipients.userId, account.userId),
-          sql`${campaignRecipients.id} = ANY(${sql.param(named.map((entry) => entry.rowId))}::bigint[])`,
-        ),
-      );
-    for (const { id, rowId } of named) {
-      const row = rows.find((candidate) => candidate.id === rowId);
-      if (row?.leadId && row.messageId?.toLowerCase() === id.toLowerCase()) {
-        return { recipientId: row.id, leadId: row.leadId };
-      }
-    }
-    return null;
-  }
-
-  /** The user's lead with this address, when this mailbox sent them mail; the latest such mail. */
-  async function matchByAddress(account: ReadingAccount, address: string | null): Promise<MatchedMail | null> {
-    if (!address) return null;
-    const [row] = await db
-      .select({ recipientId: campaignRecipients.id, leadId: leads.id })
-      .from(leads)
-      .innerJoin(campaignRecipients, eq(campaignRecipients.leadId, leads.id))
-      .where(
-        and(
-          eq(leads.userId, account.userId),
-          sql`lower(${leads.email}) = ${address.toLowerCase()}`,
-          eq(campaignRecipients.accountId, account.id),
-          sql`${campaignRecipients.state} IN ('sent', 'unknown')`,
-        ),
-      )
-      .orderBy(sql`${campaignRecipients.sentAt} DESC NULLS LAST`, sql`${campaignRecipients.id} DESC`)
-      .limit(1);
-    return row ?? null;
-  }
-
-  async function match(
-    account: ReadingAccount,
-    envelope: InboundEnvelope,
-    classification: InboundClassification,
-  ): Promise<MatchedMail | null> {
-    switch (classification.kind) {
-      case 'bounce':
-        return (
-          (await matchByMessageIds(account, [classification.originalMessageId ?? '', ...envelope.threadIds])) ??
-          (await firstMatch(
-            account,
-            classification.recipients.map((recipient) => recipient.address),
-          ))
-        );
-      case 'complaint':
-        return (
-          (await matchByMessageIds(account, [classification.originalMessageId ?? '', ...envelope.threadIds])) ??
-          (await matchByAddress(account, classification.recipient))
-        );
-      default:
-        return (await matchByMessageIds(account, envelope.threadIds)) ?? (await matchByAddress(account, envelope.from));
-    }
-  }
-
-  async function firstMatch(account: ReadingAccount, addresses: string[]): Promise<MatchedMail | null> {
-    for (const address of addresses) {
-      const found = await matchByAddress(account, address);
-      if (found) return found;
-    }
-    return null;
-  }
+  const matching = createInboundMatching(db, deps.bounceAddresses);
+  const thread = createInboundThread(deps.classifyBudgetMs);
 
   async function alreadyTaken(account: ReadingAccount, messageId: string): Promise<boolean> {
     const [row] = await db
@@ -131,41 +57,87 @@ export function createInboundService(deps: {
     return read ? { ...read, unsubscribe: read.unsubscribe || rules.unsubscribe } : rules;
   }
 
+  /**
+   * A message whose reading ran out of its time or memory (decision 0055): kept as unclassified with what its header
+   * block says, on the lead's history when its thread ids or sender name one, and changing nothing; the reader's
+   * cursor moves past it, so it is never read again.
+   */
+  async function takeUnread(
+    account: ReadingAccount,
+    source: Buffer,
+    now: Date,
+    truncated: boolean,
+  ): Promise<TakeOutcome> {
+    const headers = readEnvelopeHeaders(source);
+    const messageId = storableText(headers.messageId ?? digestId(source.toString('latin1')));
+    if (await alreadyTaken(account, messageId)) return { outcome: 'duplicate' };
+    const mail =
+      (await matching.byMessageIds(account, headers.threadIds)) ?? (await matching.byAddress(account, headers.from));
+    const [inserted] = await db
+      .insert(inboundMessages)
+      .values({
+        userId: account.userId,
+        accountId: account.id,
+        messageId,
+        kind: 'unclassified',
+        leadId: mail?.leadId ?? null,
+        fromAddress: storableText(headers.from),
+        subject: storableText(headers.subject),
+        threadIds: headers.threadIds.map(storableText),
+        receivedAt: headers.date && headers.date <= now ? headers.date : now,
+        truncated,
+      })
+      .onConflictDoNothing({ target: [inboundMessages.accountId, inboundMessages.messageId] })
+      .returning({ id: inboundMessages.id });
+    return inserted ? { outcome: 'taken', kind: 'unclassified' } : { outcome: 'duplicate' };
+  }
+
   return {
-    /** Takes in one message read from the account's mailbox (its raw source). */
-    async take(account: ReadingAccount, source: Buffer): Promise<TakeOutcome> {
+    /**
+     * Takes in one message read from the account's mailbox (its raw source; `truncated` when that is the beginning
+     * of a larger message).
+     */
+    async take(account: ReadingAccount, source: Buffer, options: { truncated?: boolean } = {}): Promise<TakeOutcome> {
       const now = clock.now();
-      const { envelope, classification } = await readInbound(source, now);
-      const matched = await match(account, envelope, classification);
+      const truncated = options.truncated ?? false;
+      const read = await thread.read(source, now);
+      if (!read) return takeUnread(account, source, now, truncated);
+      const { envelope, classification } = read;
+      const matched = await matching.match(account, envelope, classification);
       if (!matched) return { outcome: 'ignored' };
-      if (await alreadyTaken(account, envelope.messageId)) return { outcome: 'duplicate' };
+      if (await alreadyTaken(account, storableText(envelope.messageId))) return { outcome: 'duplicate' };
       const intent =
-        classification.kind === 'message'
+        matched.refersToOurMail && classification.kind === 'message'
           ? await intentOf(envelope, classification.replyText, classification.intent)
           : null;
-      const leadEmail = await leadAddress(matched.leadId);
-      const record = recordOf(classification, intent, leadEmail);
+      // A report that only names the lead is about them, not about a mail of ours: no row, no effect.
+      const mail: MatchedMail = matched.refersToOurMail ? matched.mail : { recipientId: null, leadId: matched.leadId };
+      const leadEmail = await leadAddress(mail.leadId);
+      const record: InboundRecord = matched.refersToOurMail
+        ? recordOf(classification, intent, leadEmail)
+        : unmatchedReportOf(classification, leadEmail);
       const taken = await db.transaction(async (tx) => {
         const [inserted] = await tx
           .insert(inboundMessages)
           .values({
             userId: account.userId,
             accountId: account.id,
-            messageId: envelope.messageId,
+            messageId: storableText(envelope.messageId),
             kind: record.kind,
-            leadId: matched.leadId,
-            recipientId: matched.recipientId,
-            fromAddress: envelope.from,
-            subject: envelope.subject,
-            bodyText: envelope.text,
-            replyText: classification.kind === 'message' ? classification.replyText : '',
-            threadIds: envelope.threadIds.slice(0, 50),
+            leadId: mail.leadId,
+            recipientId: mail.recipientId,
+            fromAddress: storableText(envelope.from),
+            subject: storableText(envelope.subject),
+            bodyText: storableText(envelope.text),
+            replyText: classification.kind === 'message' ? storableText(classification.replyText) : '',
+            threadIds: envelope.threadIds.slice(0, 50).map(storableText),
             receivedAt: envelope.date,
             priority: intent?.priority ?? null,
             priorityReason: intent?.reason ?? null,
             unsubscribeRequest: intent?.unsubscribe ?? false,
             followupRequired: record.kind === 'reply' && !intent?.unsubscribe,
-            details: record.details,
+            details: storableDetails(record.details),
+            truncated,
           })
           .onConflictDoNothing({ target: [inboundMessages.accountId, inboundMessages.messageId] })
           .returning({ id: inboundMessages.id });
@@ -178,97 +150,41 @@ export function createInboundService(deps: {
             .set(automaticStatusChange(record.leadStatus, record.statusReason))
             .where(
               and(
-                eq(leads.id, matched.leadId),
+                eq(leads.id, mail.leadId),
                 record.leadStatus === 'bounced' ? eq(leads.status, 'active') : sql`${leads.status} <> 'unsubscribed'`,
               ),
             );
         }
-        if (record.failMail && matched.recipientId !== null) {
+        if (record.failMail && mail.recipientId !== null) {
           await tx
             .update(campaignRecipients)
             .set({ state: 'failed', lastError: record.failMail, bouncedAt: now })
             .where(
-              and(
-                eq(campaignRecipients.id, matched.recipientId),
-                sql`${campaignRecipients.state} IN ('sent', 'unknown')`,
-              ),
+              and(eq(campaignRecipients.id, mail.recipientId), sql`${campaignRecipients.state} IN ('sent', 'unknown')`),
             );
         }
-        if (record.kind === 'reply' && matched.recipientId !== null) {
+        if (record.kind === 'reply' && mail.recipientId !== null) {
           await tx
             .update(campaignRecipients)
             .set({ repliedAt: sql`coalesce(${campaignRecipients.repliedAt}, ${envelope.date})` })
-            .where(eq(campaignRecipients.id, matched.recipientId));
+            .where(eq(campaignRecipients.id, mail.recipientId));
         }
         return { outcome: 'taken' as const, kind: record.kind };
       });
       // A hard bounce or a complaint counts toward its campaign's brakes, once taken in (committed).
       const reported = record.failMail ? 'bounce' : record.kind === 'complaint' ? 'complaint' : null;
-      if (taken.outcome === 'taken' && reported && matched.recipientId !== null) {
-        await brakes.reportTaken(reported, matched.recipientId);
+      if (taken.outcome === 'taken' && reported && mail.recipientId !== null) {
+        await brakes.reportTaken(reported, mail.recipientId);
       }
       return taken;
     },
+
+    /** Stops the mail reading thread. */
+    close: () => thread.close(),
   };
 
   async function leadAddress(leadId: number): Promise<string> {
     const [lead] = await db.select({ email: leads.email }).from(leads).where(eq(leads.id, leadId));
     return lead?.email.toLowerCase() ?? '';
   }
-}
-
-/** How a classified message is stored and what it changes. */
-type InboundRecord = {
-  kind: InboundKind;
-  details: InboundDetails;
-  /** The failed mail's error, for a permanent bounce. */
-  failMail?: string;
-} & (
-  | { leadStatus?: undefined }
-  | {
-      leadStatus: 'bounced' | 'unsubscribed';
-      /** Why, in a sentence, as the lead's details show it. */
-      statusReason: string;
-    }
-);
-
-function recordOf(classification: InboundClassification, intent: ReplyIntent | null, leadEmail: string): InboundRecord {
-  switch (classification.kind) {
-    case 'bounce': {
-      const recipient = reportedRecipient(classification.recipients, leadEmail);
-      const details = {
-        permanent: classification.permanent,
-        delayed: classification.delayed,
-        status: recipient?.status ?? null,
-        diagnostic: recipient?.diagnostic ?? null,
-      };
-      if (!classification.permanent) return { kind: 'bounce', details };
-      const said = [recipient?.status, recipient?.diagnostic].filter(Boolean).join(' ');
-      return {
-        kind: 'bounce',
-        details,
-        leadStatus: 'bounced',
-        statusReason: `The email bounced: ${said || 'a permanent failure'}`,
-        failMail: `Bounced: ${said || 'the receiving server reported a permanent failure'}`,
-      };
-    }
-    case 'complaint':
-      return {
-        kind: 'complaint',
-        details: { feedbackType: classification.feedbackType },
-        leadStatus: 'unsubscribed',
-        statusReason: 'Marked an email as spam',
-      };
-    case 'auto_reply':
-      return { kind: 'auto_reply', details: { returnDate: classification.returnDate } };
-    case 'message':
-      return intent?.unsubscribe
-        ? { kind: 'reply', details: {}, leadStatus: 'unsubscribed', statusReason: 'Asked to unsubscribe in a reply' }
-        : { kind: 'reply', details: {} };
-  }
-}
-
-/** The report's entry for the lead, else its first. */
-function reportedRecipient(recipients: BouncedRecipient[], leadEmail: string): BouncedRecipient | undefined {
-  return recipients.find((recipient) => recipient.address.toLowerCase() === leadEmail) ?? recipients[0];
 }

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProspectResponse } from '../../../contract/responses';
 import { emailAccounts, inboundMessages, inboxCursors } from '../../db/schema';
 import { type DovecotServer, dovecotUnavailable, startDovecot } from '../../test/dovecot';
+import { largeReply } from '../../test/large-mail';
 import {
   complaintReport,
   createRepliesFixture,
@@ -143,6 +145,25 @@ describe.skipIf(skipReason !== null)('reading a connected mailbox over IMAP (Dov
     await reader().session(f.account.id, 0);
     const [account] = await f.t.database.db.select().from(emailAccounts).where(eq(emailAccounts.id, f.account.id));
     expect(account.dkimSelectors).toEqual(['pickle2024']);
+  });
+
+  it('takes in a reply larger than it fetches from its beginning, and the reply says it was cut', async () => {
+    await append(
+      largeReply({
+        from: 'lead-5@prospects.test',
+        to: f.account.email,
+        messageId: '<large-5@prospects.test>',
+        inReplyTo: (await f.sentTo(5)).messageId,
+      }),
+    );
+    expect(await reader().session(f.account.id, 0)).toMatchObject({ read: 1, taken: 1 });
+    const responses = (await f.call('GET', '/api/responses?limit=10')).json() as ProspectResponse[];
+    expect(responses.find((response) => response.subject === 'Re: Hello, the plans attached')).toMatchObject({
+      body: 'Interested! The plans are attached. Can you call me on Thursday?',
+      priority: 'hot',
+      truncated: true,
+    });
+    expect(responses.filter((response) => response.truncated)).toHaveLength(1);
   });
 
   it('records why a reading failed, and keeps the cursor', async () => {

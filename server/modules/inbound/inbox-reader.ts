@@ -62,7 +62,7 @@ export function createInboxReader(deps: {
       const page = await inbox.read(state.cursor, { since: state.since, limit: INBOX_PAGE });
       for (const message of page.messages) {
         await deps.noteOwnMail?.(account, message.source);
-        const result = await deps.inbound.take(account, message.source);
+        const result = await deps.inbound.take(account, message.source, { truncated: message.truncated });
         summary.read += 1;
         if (result.outcome === 'taken') summary.taken += 1;
         else if (result.outcome === 'ignored') summary.ignored += 1;

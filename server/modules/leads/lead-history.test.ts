@@ -131,7 +131,7 @@ describe('a lead’s history in its details', () => {
 
     const iso = (time: string) => at(time).toISOString();
     const outgoing = { error: null, opened: 0, clicked: 0, text: null };
-    const fromThem = { text: null, returnDate: null, priority: null };
+    const fromThem = { text: null, returnDate: null, priority: null, truncated: false };
     expect(detail.emailHistory).toEqual([
       { kind: 'complaint', subject: 'Abuse report', sentAt: iso('07T08:00:00'), at: iso('07T08:00:00'), ...fromThem },
       {

@@ -78,6 +78,7 @@ async function inboundItems(db: Database, lead: LeadRef): Promise<EmailHistoryIt
       diagnostic: sql<string | null>`left(${inboundMessages.details}->>'diagnostic', ${LEAD_HISTORY_TEXT_CHARS})`,
       returnDate: sql<string | null>`${inboundMessages.details}->>'returnDate'`,
       priority: inboundMessages.priority,
+      truncated: inboundMessages.truncated,
     })
     .from(inboundMessages)
     .where(and(eq(inboundMessages.leadId, lead.id), eq(inboundMessages.userId, lead.userId)))
@@ -90,9 +91,15 @@ async function inboundItems(db: Database, lead: LeadRef): Promise<EmailHistoryIt
       subject: row.subject,
       sentAt: at,
       at,
-      text: row.kind === 'reply' ? row.replyText : row.kind === 'bounce' ? row.diagnostic : null,
+      text:
+        row.kind === 'reply'
+          ? row.replyText
+          : row.kind === 'bounce' || row.kind === 'unmatched_report'
+            ? row.diagnostic
+            : null,
       returnDate: row.kind === 'auto_reply' ? row.returnDate : null,
       priority: row.kind === 'reply' ? row.priority : null,
+      truncated: row.truncated,
     };
   });
 }

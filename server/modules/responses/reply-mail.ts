@@ -2,7 +2,6 @@ import { DateTime } from 'luxon';
 import { escapeHtml } from '../../../contract/template-render';
 import type { EmailAccountRow, InboundMessageRow } from '../../db/schema';
 import type { OutgoingMail } from '../../mail/transport';
-import { replyMessageId } from '../campaigns/message-id';
 import { textToHtml } from '../templates/sanitize-email-html';
 
 /** The most Message-IDs a reply's References carries: the thread's first and the newest (RFC 5322 §3.6.4). */
@@ -36,7 +35,8 @@ export function threadHeaders(prospect: Pick<InboundMessageRow, 'messageId' | 't
 
 /** Our answer as it leaves: the user's text above the prospect's words, quoted as a mail client quotes them. */
 export function composeReplyMail(input: {
-  rowId: number;
+  /** Its Message-ID (`MessageIds.reply`), derived from its row. */
+  messageId: string;
   account: Pick<EmailAccountRow, 'email' | 'displayName'>;
   prospect: InboundMessageRow;
   /** What the prospect wrote, quoted history stripped. */
@@ -44,7 +44,7 @@ export function composeReplyMail(input: {
   body: string;
   timeZone: string;
 }): OutgoingMail {
-  const { rowId, account, prospect, prospectText, body, timeZone } = input;
+  const { account, prospect, prospectText, body, timeZone } = input;
   const received = DateTime.fromJSDate(prospect.receivedAt, { zone: timeZone }).toFormat(
     "ccc, LLL d, yyyy 'at' h:mm a",
   );
@@ -56,7 +56,7 @@ export function composeReplyMail(input: {
     subject: replySubject(prospect.subject),
     text: `${text}\n\n${attribution}\n${prospectText.replace(/^/gm, '> ')}`,
     html: `${textToHtml(escapeHtml(text))}<p>${escapeHtml(attribution)}</p><blockquote style="margin:0 0 0 .8ex;border-left:1px solid #ccc;padding-left:1ex">${textToHtml(escapeHtml(prospectText))}</blockquote>`,
-    messageId: replyMessageId(rowId, account.email),
+    messageId: input.messageId,
     headers: threadHeaders(prospect),
   };
 }

@@ -100,6 +100,7 @@ export function toResponse({ response, lead, sent, template }: ResponseRow): Pro
       company: lead?.company ?? null,
     },
     sentEmail: sent ? outboundText({ mail: sent, template }, lead) : null,
+    truncated: response.truncated,
   };
 }
 

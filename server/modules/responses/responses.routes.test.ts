@@ -176,6 +176,7 @@ describe('GET /api/responses and /api/followups/count', () => {
       leadId: who.leadIds[1],
       lead: { firstName: 'Lead1', lastName: null, email: 'lister-1@leads.test', company: 'Company 1' },
       sentEmail: { subject: 'Hello Lead1', body: 'Hi Lead1, a note for Company 1.' },
+      truncated: false,
     });
   });
 
@@ -235,7 +236,7 @@ describe('POST /api/responses/{id}/reply', () => {
       .select()
       .from(campaignRecipients)
       .where(and(eq(campaignRecipients.userId, who.userId), eq(campaignRecipients.kind, 'reply')));
-    expect(mail.messageId).toBe(`<reply-${row.id}@smtp.test>`);
+    expect(mail.messageId).toMatch(new RegExp(`^<reply-${row.id}\\.[0-9a-f]{16}@smtp\\.test>$`));
     expect(row).toMatchObject({
       state: 'sent',
       attempts: 1,

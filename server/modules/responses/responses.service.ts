@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { resourceId } from '../../lib/resource-id';
 import { TransportError } from '../../mail/transport';
+import type { MessageIds } from '../campaigns/message-id';
 import type { SendAllowance } from '../sending/send-allowance';
 import type { TransportRegistry } from '../sending/transport-registry';
 import { composeReplyMail, replySubject } from './reply-mail';
@@ -47,6 +48,7 @@ export function createResponsesService(deps: {
   writingStyle: (user: UserRow) => Promise<WritingStyle>;
   /** A reply still `sending` this long after it was claimed belongs to a process that stopped mid-send. */
   staleSendingMs: number;
+  messageIds: MessageIds;
 }) {
   const { db, clock, allowance, transports, suggester } = deps;
   const ownReplies = (user: UserRow) => and(eq(inboundMessages.userId, user.id), eq(inboundMessages.kind, 'reply'));
@@ -140,7 +142,7 @@ export function createResponsesService(deps: {
             })
             .returning({ id: campaignRecipients.id });
           const composed = composeReplyMail({
-            rowId: row.id,
+            messageId: deps.messageIds.reply(row.id, account.email),
             account,
             prospect: response,
             prospectText,

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { emailAccounts, providerConnections } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { SecretBox } from '../../lib/secret-box';
-import { resolveAllowedMailHost } from '../../mail/host-guard';
+import type { MailHostGuard } from '../../mail/host-guard';
 import { ImapInbox } from '../../mail/imap-inbox';
 import type { MailInbox } from '../../mail/inbox';
 import type { OAuthProviderName, OAuthTokens } from '../../mail/oauth-provider';
@@ -51,6 +51,8 @@ export function createTransportRegistry(deps: {
   secrets: SecretBox;
   clock: Clock;
   smtpTimeouts?: Partial<SmtpTimeouts>;
+  /** Every SMTP and IMAP host is checked and pinned here, so an account stored before a host was refused stops too. */
+  mailHosts: MailHostGuard;
   apiTransport: ApiTransportFactory;
   apiInbox: ApiInboxFactory;
 }) {
@@ -90,7 +92,7 @@ export function createTransportRegistry(deps: {
     const credentials = open(connection);
     const version = { sealed: connection.credentials };
     if (credentials.kind === 'smtp') {
-      const address = await resolveAllowedMailHost(credentials.smtp.host, 'SMTP');
+      const address = await deps.mailHosts(credentials.smtp.host, 'SMTP');
       return { transport: new SmtpTransport(credentials.smtp, address, deps.smtpTimeouts), version };
     }
     // OAuth tokens are only ever stored for the sign-in providers.
@@ -186,7 +188,7 @@ export function createTransportRegistry(deps: {
       const connection = await connectionOf(accountId);
       const credentials = open(connection);
       if (credentials.kind === 'smtp') {
-        const address = await resolveAllowedMailHost(credentials.imap.host, 'IMAP');
+        const address = await deps.mailHosts(credentials.imap.host, 'IMAP');
         return new ImapInbox(credentials.imap, address);
       }
       const version = { sealed: connection.credentials };

@@ -5,6 +5,8 @@ export type MailTracking = {
   openPixelUrl: string;
   /** The tracked link standing for `url`, link number `index` (from 0) of the mail's HTML part. */
   clickUrl(url: string, index: number): string;
+  /** The hosts of the links made so far: kept with the mail as it is sent, the only hosts its clicks may lead to. */
+  linkHosts(): string[];
 };
 
 /** The signed links one sent mail carries: its unsubscribe link, and with tracking on, its pixel and click links. */
@@ -21,21 +23,30 @@ export type MailLinks = {
 export const encodeClickTarget = (url: string) => Buffer.from(url, 'utf8').toString('base64url');
 export const decodeClickTarget = (param: string) => Buffer.from(param, 'base64url').toString('utf8');
 
-/** The links of the mail of recipient row `recipientId`. */
+/** The host a click link leads to (and its port, if any) as `URL` writes it: lower case, names in punycode. */
+export const linkHost = (url: string) => new URL(url).host;
+
+/** The links of the mail of recipient row `recipientId`, composed at `issuedAt` (when its click links start to age). */
 export function mailLinks(input: {
   linkTokens: LinkTokens;
   publicUrl: string;
   recipientId: number;
   trackingEnabled: boolean;
+  issuedAt: Date;
 }): MailLinks {
-  const { linkTokens, publicUrl, recipientId } = input;
+  const { linkTokens, publicUrl, recipientId, issuedAt } = input;
+  const hosts = new Set<string>();
   return {
     unsubscribeUrl: `${publicUrl}/u/${linkTokens.sign('unsubscribe', recipientId)}`,
     tracking: input.trackingEnabled
       ? {
           openPixelUrl: `${publicUrl}/t/o/${linkTokens.sign('open', recipientId)}`,
-          clickUrl: (url, index) =>
-            `${publicUrl}/t/c/${linkTokens.signClick(recipientId, index, url)}?u=${encodeClickTarget(url)}`,
+          clickUrl: (url, index) => {
+            hosts.add(linkHost(url));
+            const token = linkTokens.signClick(recipientId, index, url, issuedAt);
+            return `${publicUrl}/t/c/${token}?u=${encodeClickTarget(url)}`;
+          },
+          linkHosts: () => [...hosts],
         }
       : null,
   };

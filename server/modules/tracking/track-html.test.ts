@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { createLinkTokens } from '../../lib/link-tokens';
 import { sanitizeEmailHtml } from '../templates/sanitize-email-html';
-import { decodeClickTarget, encodeClickTarget } from './mail-links';
+import { decodeClickTarget, encodeClickTarget, mailLinks } from './mail-links';
 import { openPixel, trackLinks } from './track-html';
 
 const tracking = {
   openPixelUrl: 'https://app.test/t/o/1.x',
   clickUrl: (url: string, index: number) => `https://app.test/t/c/${index}?u=${encodeClickTarget(url)}`,
+  linkHosts: () => [],
 };
 
 /** Each href of the HTML, a click link as "index -> the URL it stands for". */
@@ -32,6 +34,25 @@ describe('tracked HTML', () => {
     expect(tracked).toContain('<img src="https://example.test/logo.png" />');
     expect(tracked).toContain('>one</a>');
     expect(tracked).toContain('title="x href=y"');
+  });
+
+  it('gathers the hosts of the links it rewrote, as the mail keeps them when it is sent', () => {
+    const links = mailLinks({
+      linkTokens: createLinkTokens('a-secret-that-is-long-enough-for-tests'),
+      publicUrl: 'https://app.test',
+      recipientId: 7,
+      trackingEnabled: true,
+      issuedAt: new Date('2026-11-23T10:00:00Z'),
+    }).tracking;
+    if (!links) throw new Error('tracking is on');
+    trackLinks(
+      sanitizeEmailHtml(
+        '<a href="https://Example.TEST/a">a</a> <a href="http://example.test:8080/b">b</a> ' +
+          '<a href="https://bücher.test/">c</a> <a href="https://example.test/d">d</a> <a href="mailto:x@y.test">m</a>',
+      ),
+      links,
+    );
+    expect(links.linkHosts()).toEqual(['example.test', 'example.test:8080', 'xn--bcher-kva.test']);
   });
 
   it('adds a 1x1 pixel', () => {

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { campaignRecipients, leads, trackingEvents } from '../../db/schema';
+import { campaignRecipients, trackingEvents } from '../../db/schema';
 import { createLinkTokens } from '../../lib/link-tokens';
-import { createTestApp, getCurrentUser, registerUser, testConfig } from '../../test/app';
-import { seedSmtpAccount } from '../../test/seed-smtp-account';
+import { createTestApp, testConfig } from '../../test/app';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer';
+import { sendTrackedCampaign } from '../../test/tracked-campaign';
 import { encodeClickTarget } from './mail-links';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -28,58 +28,13 @@ const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const GOOGLE_PROXY = 'Mozilla/5.0 (Windows NT 5.1; rv:11.0) Gecko Firefox/11.0 (via ggpht.com GoogleImageProxy)';
 const PERSON = '203.0.113.7';
+/** An address of Apple's, from which Mail Privacy Protection fetches images. */
+const APPLE = '17.58.63.1';
 
 /** A user who sent a campaign with links to `count` leads through the SMTP peer; its mails by lead. */
 async function sentCampaign(label: string, count: number, options: { trackingEnabled?: boolean } = {}) {
   now = SENT;
-  const token = await registerUser(t.app, `${label}@tracking.test`);
-  const cookie = { cookie: `lr_session=${token}` };
-  const userId = (await getCurrentUser(t.app, token)).json().id as string;
-  await t.app.inject({
-    method: 'PUT',
-    url: '/api/user/profile',
-    headers: cookie,
-    payload: { postalAddress: '1 Harbor Way, Austin, TX 78701' },
-  });
-  const accountId = await seedSmtpAccount(t.database.db, userId, smtp);
-  const template = await t.app.inject({
-    method: 'POST',
-    url: '/api/templates',
-    headers: cookie,
-    payload: { name: 'Offer', subject: 'Hello {firstName}', body: BODY, status: 'active' },
-  });
-  const csvData = Array.from({ length: count }, (_, i) => ({ email: `${label}-${i}@leads.test`, first_name: `L${i}` }));
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/leads/upload-csv',
-    headers: cookie,
-    payload: { csvData, firstRowNumber: 2 },
-  });
-  const leadIds = (
-    await t.database.db.select({ id: leads.id }).from(leads).where(eq(leads.userId, userId)).orderBy(leads.id)
-  ).map((row) => row.id);
-  const started = await t.app.inject({
-    method: 'POST',
-    url: '/api/campaigns/send-mass-email',
-    headers: cookie,
-    payload: { accountId, templateId: template.json().id, leadIds, ...options },
-  });
-  expect(started.statusCode, started.body).toBe(200);
-  await t.container.services.campaignSender.run(started.json().campaignId);
-  const mails = csvData.map(({ email }) => {
-    const received = smtp.received.find((mail) => mail.envelopeTo.includes(email));
-    if (!received) throw new Error(`no mail to ${email}`);
-    const html = String(received.mail.html);
-    return {
-      html,
-      text: received.mail.text ?? '',
-      hrefs: [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1].replaceAll('&amp;', '&')),
-      pixel: /<img src="([^"]+)"[^>]*width="1"/.exec(html)?.[1],
-    };
-  });
-  const stats = async () =>
-    (await t.app.inject({ method: 'GET', url: '/api/dashboard/stats', headers: cookie })).json();
-  return { userId, mails, stats };
+  return sendTrackedCampaign(t, smtp, { label, count, body: BODY, ...options });
 }
 
 /** A request for a link of a mail, as a mail client or browser at `ip` makes it. */
@@ -124,8 +79,8 @@ describe('opens and clicks', () => {
     const [mail] = mails;
     expect(mail.pixel).toMatch(/^http:\/\/localhost:5000\/t\/o\/\d+\.[\w-]{22}$/);
     const [offer, about, ...others] = mail.hrefs;
-    expect(offer).toMatch(/^http:\/\/localhost:5000\/t\/c\/\d+\.0\.[\w-]{22}\?u=[\w-]+$/);
-    expect(about).toMatch(/^http:\/\/localhost:5000\/t\/c\/\d+\.1\.[\w-]{22}\?u=[\w-]+$/);
+    expect(offer).toMatch(/^http:\/\/localhost:5000\/t\/c\/\d+\.0\.\d+\.[\w-]{22}\?u=[\w-]+$/);
+    expect(about).toMatch(/^http:\/\/localhost:5000\/t\/c\/\d+\.1\.\d+\.[\w-]{22}\?u=[\w-]+$/);
     // mailto: and the unsubscribe link stay as they are.
     expect(others).toEqual(['mailto:sales@example.test', expect.stringMatching(/^http:\/\/localhost:5000\/u\//)]);
     expect(mail.html).not.toContain('example.test/über-uns');
@@ -173,9 +128,9 @@ describe('opens and clicks', () => {
     expect((await follow(first.hrefs[0], CHROME)).headers.location).toBe(OFFER);
 
     minutesAfterSending(10);
-    expect((await follow(String(second.pixel), 'Mozilla/5.0')).statusCode).toBe(200); // Apple MPP
-    expect((await follow(String(second.pixel), GOOGLE_PROXY)).statusCode).toBe(200);
-    expect((await follow(String(second.pixel), undefined)).statusCode).toBe(200);
+    expect((await follow(String(second.pixel), 'Mozilla/5.0', APPLE)).statusCode).toBe(200); // Apple MPP
+    expect((await follow(String(second.pixel), GOOGLE_PROXY, '66.249.84.1')).statusCode).toBe(200);
+    expect((await follow(String(second.pixel), undefined, '198.51.100.9')).statusCode).toBe(200);
     // Safe Links: an ordinary Chrome from Exchange Online's addresses, which the X-Forwarded-For it sends cannot
     // hide while the app does not trust a proxy.
     const safeLinks = await t.app.inject({
@@ -232,7 +187,10 @@ describe('many hits at once', () => {
     // Every mail opened by its reader and fetched by Apple's proxy, and pixels of no sent mail, all at once: they
     // are written in groups (write-batcher.ts), each answered once its own group is stored.
     const answers = await Promise.all([
-      ...mails.flatMap((mail) => [follow(String(mail.pixel), CHROME), follow(String(mail.pixel), 'Mozilla/5.0')]),
+      ...mails.flatMap((mail) => [
+        follow(String(mail.pixel), CHROME),
+        follow(String(mail.pixel), 'Mozilla/5.0', APPLE),
+      ]),
       follow(unsentPixel, CHROME),
       follow('http://localhost:5000/t/o/nonsense', CHROME),
     ]);
@@ -246,6 +204,7 @@ describe('many hits at once', () => {
     expect(await stats()).toMatchObject({ emailsOpened: 30, openRate: 100, machineEventsLeftOut: 30 });
 
     // The group's values go to the database as arrays: a user agent with an array's own characters is kept as sent.
+    minutesAfterSending(6);
     const oddAgent = `${CHROME} "quoted", {braced}, back\\slash, NULL`;
     await Promise.all([follow(String(mails[0].pixel), oddAgent), follow(String(mails[1].pixel), 'NULL')]);
     const agents = await t.database.db
@@ -285,7 +244,7 @@ describe('links that are not the mail’s', () => {
     minutesAfterSending(5);
     const link = new URL(mails[0].hrefs[0]);
     const [, , , token] = link.pathname.split('/');
-    const [id, index, signature] = token.split('.');
+    const [id, index, issued, signature] = token.split('.');
     const [otherId] = new URL(mails[1].hrefs[0]).pathname.split('/')[3].split('.');
     const evil = encodeClickTarget('https://evil.test/login');
     const flipped = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
@@ -294,9 +253,10 @@ describe('links that are not the mail’s', () => {
       `/t/c/${token}?u=${encodeClickTarget(ABOUT)}`, // the mail's other link, under this link's token
       `/t/c/${token}?u=${evil}&u=${link.searchParams.get('u')}`,
       `/t/c/${token}`,
-      `/t/c/${id}.${index}.${flipped}${link.search}`,
-      `/t/c/${id}.1.${signature}${link.search}`,
-      `/t/c/${otherId}.${index}.${signature}${link.search}`, // another mail's row under this mail's signature
+      `/t/c/${id}.${index}.${issued}.${flipped}${link.search}`,
+      `/t/c/${id}.1.${issued}.${signature}${link.search}`,
+      `/t/c/${id}.${index}.${Number(issued) + 1}.${signature}${link.search}`, // another issue time
+      `/t/c/${otherId}.${index}.${issued}.${signature}${link.search}`, // another mail's row under this mail's signature
       `/t/c/nonsense?u=${evil}`,
     ]) {
       const response = await t.app.inject({ method: 'GET', url: path, headers: { 'user-agent': CHROME } });

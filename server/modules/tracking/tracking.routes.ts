@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { HitRequest, TrackingService } from './tracking.service';
+import { expiredLinkPage, notInMailPage } from './click-pages';
+import type { HitRequest } from './hit-rows';
+import type { TrackingService } from './tracking.service';
 
 /** A transparent 1x1 GIF. */
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -33,8 +35,13 @@ export function trackingRoutes(service: TrackingService): FastifyPluginAsync {
 
     app.get<{ Params: { token: string }; Querystring: { u?: unknown } }>('/t/c/:token', async (request, reply) => {
       const target = typeof request.query.u === 'string' ? request.query.u : '';
-      const location = await service.click(request.params.token, target, hitRequest(request));
-      return reply.header('cache-control', 'no-store').redirect(location, 302);
+      const click = await service.click(request.params.token, target, hitRequest(request));
+      reply.header('cache-control', 'no-store');
+      if (click.outcome === 'redirect') return reply.redirect(click.location, 302);
+      // Never a redirect: a page a person can read (decision 0059).
+      reply.type('text/html; charset=utf-8');
+      if (click.outcome === 'expired') return reply.status(410).send(expiredLinkPage(click.url, click.linkDays));
+      return reply.status(404).send(notInMailPage());
     });
   };
 }

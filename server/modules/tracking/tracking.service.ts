@@ -6,25 +6,24 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { LinkTokens } from '../../lib/link-tokens';
 import { createWriteBatcher } from '../../lib/write-batcher';
-import { CLICK_BURST_MS, machineReason, type TrackingHit } from './machine-hits';
+import { clickOutcome } from './click-rules';
+import { type EventRow, eventsToStore, type HitRequest, hitRows, type PendingHit, type SentMail } from './hit-rows';
+import { CLICK_BURST_MS } from './machine-hits';
 import { decodeClickTarget } from './mail-links';
 
 export type TrackingService = ReturnType<typeof createTrackingService>;
 
-/** What a tracking request tells about who made it. The IP is Fastify's, under the app's trustProxy setting. */
-export type HitRequest = { method: string; ip: string; userAgent: string | undefined };
+/** Where a followed click link goes: its page, or a page saying it expired (with its address) or is not the mail's. */
+export type ClickAnswer =
+  | { outcome: 'redirect'; location: string }
+  | { outcome: 'expired'; url: string; linkDays: number }
+  | { outcome: 'not_in_mail' };
 
-const MAX_USER_AGENT = 512;
 /** The most hits one write stores. */
 const HITS_PER_WRITE = 500;
 /** Tries of a write that PostgreSQL chose as a deadlock's victim (another process wrote the same mails). */
 const DEADLOCK_TRIES = 3;
 
-/** A pixel fetched (`url` null) or a click link followed, waiting to be written. */
-type PendingHit = { kind: 'open' | 'click'; recipientId: number; url: string | null; at: Date; request: HitRequest };
-type HitValues = ReturnType<typeof hitRow>['values'];
-/** A sent mail: who sent it, and when. */
-type SentMail = { userId: string; sentAt: Date };
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
@@ -33,96 +32,58 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
  */
 const redirectLocation = (url: string) => (/^[\x21-\x7e]+$/.test(url) ? url : new URL(url).href);
 
-/** The row of a hit of a sent mail, flagged as a machine's when a rule of machine-hits.ts says so, and the rule. */
-function hitRow(
-  mail: SentMail,
-  hit: Pick<TrackingHit, 'kind' | 'url' | 'at' | 'earlierClicks'> & { recipientId: number },
-  request: HitRequest,
-) {
-  const userAgent = request.userAgent?.slice(0, MAX_USER_AGENT);
-  const { recipientId, ...rest } = hit;
-  const reason = machineReason({ ...rest, method: request.method, userAgent, ip: request.ip, sentAt: mail.sentAt });
-  const values = {
-    userId: mail.userId,
-    recipientId,
-    kind: hit.kind,
-    url: hit.url,
-    machine: reason !== null,
-    machineReason: reason,
-    ipAddress: request.ip,
-    userAgent: userAgent ?? null,
-    createdAt: hit.at,
-  };
-  return { values, reason };
-}
-
-/** A stored click of a mail, as a new click of the same mail weighs it. */
-type StoredClick = { id: number; recipientId: number; url: string | null; at: Date; machine: boolean };
-
 /**
- * The rows of a group of hits, in the order they came; each click is weighed against its mail's recent clicks: those
- * stored and those earlier in the group. A burst (machine-hits.ts) makes the mail's earlier clicks on its other
- * links a machine's too: in the group's rows, or by the ids of stored ones (`flaggedIds`).
+ * Opens and clicks of sent mails, through the pixel and click links `mailLinks` puts in them. The hits of a sent
+ * row are kept as events, one per kind, address, link and minute with its repeats counted, and at most
+ * STORED_EVENTS_PER_MAIL a mail (decision 0059), flagged as a machine's when a rule of `machine-hits.ts` says so; the
+ * figures count the others. A click leads to its page only while its link is younger than `clickLinkDays`
+ * (CLICK_LINK_DAYS) and its host was in its mail as sent (click-rules.ts).
  */
-function hitRows(hits: PendingHit[], sent: Map<number, SentMail>, storedClicks: StoredClick[]) {
-  type RecentClick = { url: string | null; at: Date; machine: boolean; id?: number; row?: HitValues };
-  const recent = new Map<number, RecentClick[]>();
-  for (const { recipientId, ...click } of storedClicks) {
-    recent.set(recipientId, [...(recent.get(recipientId) ?? []), click]);
-  }
-  const rows: HitValues[] = [];
-  const flaggedIds: number[] = [];
-  for (const { kind, recipientId, url, at, request } of hits) {
-    const mail = sent.get(recipientId);
-    if (!mail) continue;
-    const earlierClicks = kind === 'click' ? (recent.get(recipientId) ?? []) : [];
-    const { values, reason } = hitRow(mail, { recipientId, kind, url, at, earlierClicks }, request);
-    rows.push(values);
-    if (kind === 'open') continue;
-    if (reason === 'click_burst') {
-      const windowStart = at.getTime() - CLICK_BURST_MS;
-      for (const earlier of earlierClicks) {
-        if (earlier.machine || earlier.url === url || earlier.at.getTime() < windowStart) continue;
-        earlier.machine = true;
-        if (earlier.row) Object.assign(earlier.row, { machine: true, machineReason: 'click_burst' });
-        else if (earlier.id !== undefined) flaggedIds.push(earlier.id);
-      }
-    }
-    recent.set(recipientId, [...earlierClicks, { url, at, machine: values.machine, row: values }]);
-  }
-  return { rows, flaggedIds };
-}
+export function createTrackingService(deps: {
+  db: Database;
+  clock: Clock;
+  linkTokens: LinkTokens;
+  clickLinkDays: number;
+}) {
+  const { db, clock, linkTokens, clickLinkDays } = deps;
 
-/**
- * Opens and clicks of sent mails, through the pixel and click links `mailLinks` puts in them. Every hit of a sent
- * row is kept, flagged as a machine's when a rule of `machine-hits.ts` says so; the figures count the others.
- */
-export function createTrackingService(deps: { db: Database; clock: Clock; linkTokens: LinkTokens }) {
-  const { db, clock, linkTokens } = deps;
-
-  /** The sent mails among rows `ids` (owner and when each went) by id; `lock` holds their rows, in id order. */
+  /**
+   * The sent mails among rows `ids` by id: owner, sending time, their links' hosts, flags and stored events (the
+   * ceiling's count, through tracking_events_recipient_idx). `lock` holds their rows, in id order.
+   */
   async function sentMails(executor: Database | Transaction, ids: number[], lock: boolean) {
     const query = executor
-      .select({ id: campaignRecipients.id, userId: campaignRecipients.userId, sentAt: campaignRecipients.sentAt })
+      .select({
+        id: campaignRecipients.id,
+        userId: campaignRecipients.userId,
+        sentAt: campaignRecipients.sentAt,
+        linkHosts: campaignRecipients.linkHosts,
+        humanOpened: campaignRecipients.humanOpened,
+        humanClicked: campaignRecipients.humanClicked,
+        // Spelled out: Drizzle writes a one-table select's columns unqualified, and the subquery would read its own.
+        storedEvents: sql<number>`(SELECT count(*) FROM tracking_events e
+          WHERE e.recipient_id = campaign_recipients.id)::int`,
+      })
       .from(campaignRecipients)
       .where(
         and(sql`${campaignRecipients.id} = ANY(${sql.param(ids)}::bigint[])`, eq(campaignRecipients.state, 'sent')),
       )
       .orderBy(campaignRecipients.id);
     const rows = lock ? await query.for('update') : await query;
-    return new Map(
-      rows.flatMap((mail) => (mail.sentAt ? [[mail.id, { userId: mail.userId, sentAt: mail.sentAt }]] : [])),
+    return new Map<number, SentMail>(
+      rows.flatMap(({ id, sentAt, ...mail }) => (sentAt ? [[id, { ...mail, sentAt }]] : [])),
     );
   }
 
   /**
-   * Stores a group's hits in one statement whose text is the same for any number of them (a column per array), so
-   * building it costs nothing per hit.
+   * Stores a group's events in one statement whose text is the same for any number of them (a column per array), so
+   * building it costs nothing per hit. An event whose key is stored adds its hits to it instead (the unique index
+   * tracking_events_minute_idx), and a person's hit makes it a person's, as eventsToStore does within the group.
    */
-  const insertHits = (executor: Database | Transaction, rows: HitValues[]) =>
+  const insertEvents = (executor: Database | Transaction, rows: EventRow[]) =>
     executor.execute(sql`
-      INSERT INTO ${trackingEvents}
-        (user_id, recipient_id, kind, url, machine, machine_reason, ip_address, user_agent, created_at)
+      INSERT INTO ${trackingEvents} AS e
+        (user_id, recipient_id, kind, url, machine, machine_reason, ip_address, user_agent, created_at, minute, hits)
       SELECT * FROM unnest(
         ${sql.param(rows.map((row) => row.userId))}::uuid[],
         ${sql.param(rows.map((row) => row.recipientId))}::bigint[],
@@ -132,7 +93,30 @@ export function createTrackingService(deps: { db: Database; clock: Clock; linkTo
         ${sql.param(rows.map((row) => row.machineReason))}::text[],
         ${sql.param(rows.map((row) => row.ipAddress))}::text[],
         ${sql.param(rows.map((row) => row.userAgent))}::text[],
-        ${sql.param(rows.map((row) => row.createdAt.toISOString()))}::timestamptz[])`);
+        ${sql.param(rows.map((row) => row.createdAt.toISOString()))}::timestamptz[],
+        ${sql.param(rows.map((row) => row.minute.toISOString()))}::timestamptz[],
+        ${sql.param(rows.map((row) => row.hits))}::int[])
+      ON CONFLICT (recipient_id, kind, ip_address, (coalesce(md5(url), '')), minute) WHERE minute IS NOT NULL
+      DO UPDATE SET
+        hits = e.hits + excluded.hits,
+        machine = e.machine AND excluded.machine,
+        machine_reason = CASE WHEN e.machine AND excluded.machine THEN e.machine_reason END,
+        user_agent = CASE WHEN e.machine AND NOT excluded.machine THEN excluded.user_agent ELSE e.user_agent END`);
+
+  /** Hits past their mails' ceilings, counted on the mails (only under a flood of one mail's links). */
+  const countNotStored = (executor: Database | Transaction, notStored: Map<number, number>) =>
+    executor.execute(sql`
+      UPDATE ${campaignRecipients} AS r SET hits_not_stored = r.hits_not_stored + c.hits
+      FROM unnest(${sql.param([...notStored.keys()])}::bigint[], ${sql.param([...notStored.values()])}::int[])
+        AS c(id, hits)
+      WHERE r.id = c.id`);
+
+  /** The group's events, each mail's within its ceiling, and the count of those past it. */
+  async function storeEvents(executor: Database | Transaction, rows: EventRow[], sent: Map<number, SentMail>) {
+    const { events, notStored } = eventsToStore(rows, sent);
+    if (events.length > 0) await insertEvents(executor, events);
+    if (notStored.size > 0) await countNotStored(executor, notStored);
+  }
 
   /** The clicks of `mails` stored since `since`, which new clicks of the same mails are weighed against. */
   const storedClicks = (tx: Transaction, mails: number[], since: Date) =>
@@ -159,21 +143,32 @@ export function createTrackingService(deps: { db: Database; clock: Clock; linkTo
    * statements and no transaction. With clicks, the group is one transaction that locks its mails' rows in id order,
    * which puts each mail's clicks in order across groups and processes, so a scanner's burst of clicks on a mail's
    * links sees its own earlier clicks, stored or in the same group: the burst's first clicks looked like a person's
-   * when they came, and are flagged with it.
+   * when they came, and are flagged with it. Each click learns there what it does, from its mail's row; only those
+   * that lead to their page are stored.
    */
   async function writeHits(hits: PendingHit[]) {
     const mailIds = [...new Set(hits.map((hit) => hit.recipientId))];
     if (hits.every((hit) => hit.kind === 'open')) {
-      const { rows } = hitRows(hits, await sentMails(db, mailIds, false), []);
-      if (rows.length > 0) await insertHits(db, rows);
+      const sent = await sentMails(db, mailIds, false);
+      await storeEvents(db, hitRows(hits, sent, []).rows, sent);
       return;
     }
     await db.transaction(async (tx) => {
       const sent = await sentMails(tx, mailIds, true);
-      if (sent.size === 0) return;
-      const since = new Date(Math.min(...hits.map((hit) => hit.at.getTime())) - CLICK_BURST_MS);
-      const { rows, flaggedIds } = hitRows(hits, sent, await storedClicks(tx, [...sent.keys()], since));
-      if (rows.length > 0) await insertHits(tx, rows);
+      for (const hit of hits) {
+        if (hit.kind !== 'click' || hit.url === null) continue;
+        hit.outcome = clickOutcome(
+          { url: hit.url, issuedAt: hit.issuedAt ?? null },
+          sent.get(hit.recipientId),
+          hit.at,
+          clickLinkDays,
+        );
+      }
+      const counted = hits.filter((hit) => hit.kind === 'open' || hit.outcome === 'redirect');
+      if (sent.size === 0 || counted.length === 0) return;
+      const since = new Date(Math.min(...counted.map((hit) => hit.at.getTime())) - CLICK_BURST_MS);
+      const { rows, flaggedIds } = hitRows(counted, sent, await storedClicks(tx, [...sent.keys()], since));
+      await storeEvents(tx, rows, sent);
       if (flaggedIds.length > 0) {
         await tx
           .update(trackingEvents)
@@ -203,14 +198,20 @@ export function createTrackingService(deps: { db: Database; clock: Clock; linkTo
     },
 
     /**
-     * A click link was followed: where to redirect, which is only ever the URL the token was signed with, so the
-     * link cannot be turned into an open redirect. A changed token or URL is a 404.
+     * A click link was followed: where it leads, which is only ever the URL the token was signed with, while the link
+     * is young and its host was in the mail as sent (decision 0059), so the link cannot be turned into an open
+     * redirect. A changed token or URL is a 404.
      */
-    async click(token: string, target: string, request: HitRequest): Promise<string> {
+    async click(token: string, target: string, request: HitRequest): Promise<ClickAnswer> {
       const click = linkTokens.verifyClick(token, decodeClickTarget(target));
       if (!click) throw AppError.notFound('This link is not valid. Use the link from the email exactly as it came.');
-      await hitWriter.add({ kind: 'click', recipientId: click.recipientId, url: click.url, at: clock.now(), request });
-      return redirectLocation(click.url);
+      const { recipientId, url, issuedAt } = click;
+      const hit: PendingHit = { kind: 'click', recipientId, url, at: clock.now(), request, issuedAt };
+      await hitWriter.add(hit);
+      if (hit.outcome === 'redirect') return { outcome: 'redirect', location: redirectLocation(url) };
+      return hit.outcome === 'expired'
+        ? { outcome: 'expired', url, linkDays: clickLinkDays }
+        : { outcome: 'not_in_mail' };
     },
   };
 }

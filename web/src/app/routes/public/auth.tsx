@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { AuthForm, type AuthMode } from '@/features/auth/components/auth-form';
+import { SignUpGate } from '@/features/auth/components/sign-up-gate';
 import { usePageTitle } from '@/lib/use-page-title';
 
 const copy = {
@@ -34,7 +35,13 @@ export function AuthRoute({ mode }: { mode: AuthMode }) {
           <CardDescription>{text.description}</CardDescription>
         </CardHeader>
         <CardContent>
-          <AuthForm mode={mode} />
+          {mode === 'signup' ? (
+            <SignUpGate>
+              <AuthForm mode="signup" />
+            </SignUpGate>
+          ) : (
+            <AuthForm mode="login" />
+          )}
           <p className="mt-6 text-center text-sm">
             <Link href={text.toggleHref} className="group text-muted-foreground">
               {text.toggleQuestion}{' '}

@@ -2,4 +2,5 @@
 export const adminQueryKeys = {
   users: ['/api/admin/users'] as const,
   billing: ['/api/admin/billing'] as const,
+  invitations: ['/api/admin/invitations'] as const,
 };

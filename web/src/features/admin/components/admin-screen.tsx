@@ -11,6 +11,7 @@ import { useSetUserRole } from '../api/set-user-role';
 import { adminTotals } from '../lib/admin-totals';
 import { AccessDenied } from './access-denied';
 import { AdminStatCards } from './admin-stat-cards';
+import { InvitationsCard } from './invitations-card';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { StrategyAnalysisCard } from './strategy-analysis-card';
 import { SubscriptionDialog } from './subscription-dialog';
@@ -68,6 +69,7 @@ export function AdminScreen() {
         roleChangePending={setRole.isPending}
         onSetSubscription={billing.data?.configured === false ? setSubscriptionOf : undefined}
       />
+      <InvitationsCard />
       <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
       <SubscriptionDialog row={subscriptionOf} onClose={() => setSubscriptionOf(null)} />
     </div>

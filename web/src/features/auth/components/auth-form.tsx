@@ -42,7 +42,12 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
   const search = useSearch();
   const login = useLogin();
   const registerAccount = useRegister();
-  const { register, handleSubmit } = useForm<AuthFormValues>({ defaultValues: emptyValues });
+  // An invitation's link (decision 0060) carries its token and the address it was sent to, which is the one to use.
+  const invitation = mode === 'signup' ? (new URLSearchParams(search).get('invitation') ?? undefined) : undefined;
+  const invitedEmail = invitation ? (new URLSearchParams(search).get('email') ?? '') : '';
+  const { register, handleSubmit } = useForm<AuthFormValues>({
+    defaultValues: { ...emptyValues, email: invitedEmail },
+  });
   const isPending = login.isPending || registerAccount.isPending;
 
   // mutateAsync rather than per-call callbacks: storing the user swaps this form out for the signed-in
@@ -62,7 +67,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
       return;
     }
     try {
-      await registerAccount.mutateAsync(values);
+      await registerAccount.mutateAsync({ ...values, invitation });
       navigate('/strategy-onboarding');
     } catch (error) {
       toast({
@@ -120,6 +125,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
         autoComplete="email"
         placeholder="you@company.com"
         required
+        readOnly={invitedEmail !== ''}
         {...register('email')}
       />
       <FormField

@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorToastMessage } from '@/lib/api';
 import { useCampaign } from '../api/get-campaign';
 import { type CampaignAction, useChangeCampaign } from '../api/pause-resume-campaign';
-import { campaignProgress, completedText } from '../lib/recipient-selection';
+import { campaignFigures, campaignProgress, completedText } from '../lib/recipient-selection';
 import { BrakeResumeDialog } from './brake-resume-dialog';
 import { useBrakeToast } from './use-brake-toast';
 
@@ -64,8 +64,7 @@ export function CampaignProgressCard({ campaignId, onDismiss }: { campaignId: nu
       <CardContent className="grid gap-3 text-sm">
         <Progress value={campaignProgress(data)} aria-label="Emails sent" />
         <p className="text-muted-foreground tabular-nums">
-          {done.toLocaleString('en-US')} of {data.totalEmails.toLocaleString('en-US')} emails: {data.emailsSent} sent,{' '}
-          {data.emailsFailed} failed
+          {done.toLocaleString('en-US')} of {data.totalEmails.toLocaleString('en-US')} emails: {campaignFigures(data)}
           {data.emailsSkipped > 0 && `, ${data.emailsSkipped} leads skipped`}
         </p>
         {data.status === 'completed' && (

@@ -42,6 +42,7 @@ export function CampaignsListCard({ onShow }: { onShow: (id: number) => void }) 
                 </div>
                 <span className="text-muted-foreground tabular-nums">
                   {item.emailsSent}/{item.totalEmails} sent{item.emailsFailed > 0 && `, ${item.emailsFailed} failed`}
+                  {item.emailsSending > 0 && `, ${item.emailsSending} sending now`}
                 </span>
                 <Badge variant={item.status === 'failed' ? 'outline' : 'secondary'}>{statusLabels[item.status]}</Badge>
                 <Button variant="ghost" size="sm" onClick={() => onShow(item.id)}>

@@ -33,3 +33,22 @@ export function campaignProgress(campaign: {
   const done = campaign.emailsSent + campaign.emailsFailed + campaign.emailsUnknown;
   return Math.min(100, Math.round((done / campaign.totalEmails) * 100));
 }
+
+/**
+ * Where a campaign's mails are, for its progress line: each mail is in exactly one of these, so they add up to the
+ * total at every moment, mails being sent right now included. Sent and failed always show (SPEC's pair); the others
+ * only when there are any.
+ */
+export function campaignFigures(campaign: {
+  emailsSent: number;
+  emailsFailed: number;
+  emailsUnknown: number;
+  emailsSending: number;
+  emailsPending: number;
+}): string {
+  const figures = [`${campaign.emailsSent} sent`, `${campaign.emailsFailed} failed`];
+  if (campaign.emailsUnknown > 0) figures.push(`${campaign.emailsUnknown} unknown`);
+  if (campaign.emailsSending > 0) figures.push(`${campaign.emailsSending} sending now`);
+  if (campaign.emailsPending > 0) figures.push(`${campaign.emailsPending} still to send`);
+  return figures.join(', ');
+}

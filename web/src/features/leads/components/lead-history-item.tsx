@@ -1,8 +1,11 @@
 import type { EmailHistoryItem, EmailHistoryKind } from '@contract/leads';
+import { TRUNCATED_MESSAGE_NOTE } from '@contract/responses';
 import {
   CalendarClock,
   Eye,
+  FileQuestionMark,
   type LucideIcon,
+  MailQuestionMark,
   MailX,
   MessageSquareReply,
   MousePointerClick,
@@ -21,7 +24,14 @@ const kinds: Record<EmailHistoryKind, { label: string; icon: LucideIcon; tone: s
   bounce: { label: 'Bounced', icon: MailX, tone: 'text-red-600' },
   complaint: { label: 'Spam complaint', icon: ShieldAlert, tone: 'text-red-600' },
   auto_reply: { label: 'Auto-reply', icon: CalendarClock, tone: 'text-amber-600' },
+  unmatched_report: { label: 'Unmatched report', icon: MailQuestionMark, tone: 'text-muted-foreground' },
+  unclassified: { label: 'Not read', icon: FileQuestionMark, tone: 'text-muted-foreground' },
 };
+
+/** What the history says of a report that named the lead without referring to a mail we sent (decision 0058). */
+export const UNMATCHED_REPORT_NOTE = 'A report that did not refer to an email we sent. Nothing was changed.';
+/** What it says of a message that could not be read in time (decision 0055). */
+export const UNCLASSIFIED_NOTE = 'This message could not be read in time. Open it in your mailbox.';
 
 const warning = 'border-red-200 bg-red-50 text-red-700';
 
@@ -69,6 +79,8 @@ function ItemBadges({ item }: { item: EmailHistoryItem }) {
 function itemText(item: EmailHistoryItem): string | null {
   if (item.kind === 'sent' || item.kind === 'our_reply') return item.error ?? item.text;
   if (item.kind === 'auto_reply') return item.returnDate ? `Back on ${formatDay(item.returnDate)}` : null;
+  if (item.kind === 'unmatched_report') return [UNMATCHED_REPORT_NOTE, item.text].filter(Boolean).join(' ');
+  if (item.kind === 'unclassified') return UNCLASSIFIED_NOTE;
   return item.text;
 }
 
@@ -91,6 +103,9 @@ export function LeadHistoryItem({ item }: { item: EmailHistoryItem }) {
         </div>
         {text && (
           <p className="mt-1.5 line-clamp-3 whitespace-pre-line break-words text-muted-foreground text-sm">{text}</p>
+        )}
+        {'truncated' in item && item.truncated && (
+          <p className="mt-1.5 text-muted-foreground text-xs italic">{TRUNCATED_MESSAGE_NOTE}</p>
         )}
       </div>
     </li>

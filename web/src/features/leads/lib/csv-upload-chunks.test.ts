@@ -31,7 +31,7 @@ describe('csvUploadChunks', () => {
     for (const chunk of chunks) {
       const body = JSON.stringify({ csvData: chunk.rows, firstRowNumber: chunk.firstRowNumber });
       expect(Buffer.byteLength(body)).toBeLessThan(CSV_CHUNK_BUDGET_BYTES + 100);
-      expect(Buffer.byteLength(body)).toBeLessThan(CSV_UPLOAD_MAX_BYTES / 10);
+      expect(Buffer.byteLength(body)).toBeLessThan(CSV_UPLOAD_MAX_BYTES);
     }
     expect(chunks.reduce((sum, chunk) => sum + chunk.rows.length, 0)).toBe(5000);
   });

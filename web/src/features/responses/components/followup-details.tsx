@@ -1,4 +1,9 @@
-import { originalEmailPreview, RESPONSE_MESSAGES, type ResponseDetails } from '@contract/responses';
+import {
+  originalEmailPreview,
+  RESPONSE_MESSAGES,
+  type ResponseDetails,
+  TRUNCATED_MESSAGE_NOTE,
+} from '@contract/responses';
 import { CheckCheck, MailX } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog';
@@ -79,6 +84,7 @@ function LoadedFollowup({ response, onDone }: { response: ResponseDetails; onDon
             This prospect asked to get no more email: they were unsubscribed from your campaigns.
           </p>
         )}
+        {response.truncated && <p className="text-muted-foreground text-sm italic">{TRUNCATED_MESSAGE_NOTE}</p>}
         <ResponseControls response={response} />
       </div>
       {response.sentEmail && <OriginalEmail sentEmail={response.sentEmail} />}

@@ -1,4 +1,9 @@
-import { type ProspectResponse, previewText, RESPONSE_PREVIEW_CHARS } from '@contract/responses';
+import {
+  type ProspectResponse,
+  previewText,
+  RESPONSE_PREVIEW_CHARS,
+  TRUNCATED_MESSAGE_NOTE,
+} from '@contract/responses';
 import { formatDayTime } from '@/lib/format-date';
 import { leadName } from '../lib/response-display';
 import { PriorityBadge } from './priority-badge';
@@ -29,6 +34,7 @@ export function ResponseRow({ response, onOpen }: { response: ProspectResponse; 
         {response.priorityReason && <span className="text-muted-foreground text-xs">{response.priorityReason}</span>}
         <span className="truncate font-medium">{response.subject}</span>
         <span className="text-muted-foreground">{previewText(response.body, RESPONSE_PREVIEW_CHARS)}</span>
+        {response.truncated && <span className="text-muted-foreground text-xs italic">{TRUNCATED_MESSAGE_NOTE}</span>}
       </button>
     </li>
   );

@@ -24,6 +24,7 @@ function reply(id: number, changes: Partial<ProspectResponse> = {}): ProspectRes
     leadId: id,
     lead: { firstName: null, lastName: null, email: `lead${id}@shop.test`, company: null },
     sentEmail: null,
+    truncated: false,
     ...changes,
   };
 }

@@ -1,0 +1,40 @@
+import type { Config } from './config';
+import type { SmtpTimeouts } from './mail/smtp-transport';
+
+/** The settings the services need (the process-level ones, port, role and data folder, stay in main). */
+export type ContainerConfig = Pick<
+  Config,
+  | 'publicUrl'
+  | 'secureCookies'
+  | 'sessionSecret'
+  | 'encryptionKey'
+  | 'authRateLimitPerMinute'
+  | 'trustProxy'
+  | 'oauth'
+  | 'aiModel'
+  | 'aiTimeoutMs'
+  | 'leadSources'
+> &
+  Partial<
+    Pick<
+      Config,
+      | 'aiBaseUrl'
+      | 'aiApiKey'
+      | 'campaignStaleSendingMs'
+      | 'inboxPollMs'
+      | 'billing'
+      | 'marketData'
+      | 'leadFinderAllowLoopback'
+      | 'dnsServers'
+      | 'systemMail'
+      | 'mailAllowPrivateHosts'
+      | 'adminEmail'
+      | 'signup'
+      | 'clickLinkDays'
+    >
+  > & {
+    /** How long a send waits for the mailbox's server (tests shorten it; the transports' own defaults otherwise). */
+    mailTimeouts?: { smtp?: Partial<SmtpTimeouts>; apiCallMs?: number };
+    /** How long reading one inbound message may take (decision 0055; tests shorten it). */
+    inboundBudgetMs?: number;
+  };

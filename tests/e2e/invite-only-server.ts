@@ -1,0 +1,12 @@
+/**
+ * The fourth server of the browser tests: sign-up by invitation only (SIGNUP=invite), its administrator named by
+ * ADMIN_EMAIL (the global setup registers it), and no system mailbox, so an invitation's link is handed to the
+ * administrator to pass on. Embedded database, fresh each run.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'lr-e2e-invite-'));
+process.env.SIGNUP = 'invite';
+await import('../../server/main');
