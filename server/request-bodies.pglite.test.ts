@@ -12,11 +12,15 @@ import { healthy, startServer, stopAllServers, waitFor } from './test/server-pro
 // process and so leaves the bodies the least room; what is measured does not depend on the database.
 let port: number;
 let cookie: string;
+let serverOutput: () => string;
 beforeAll(async () => {
   execFileSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
   port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lr-bodies-'));
-  startServer({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' }, 'scripts/start-server.sh');
+  serverOutput = startServer(
+    { DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
+    'scripts/start-server.sh',
+  ).output;
   await waitFor(healthy(port), 'the server to listen', 60_000);
   const registered = await fetch(`http://127.0.0.1:${port}/api/auth/register`, {
     method: 'POST',
@@ -63,7 +67,7 @@ describe('request bodies from outside cannot stop the server', () => {
   it('refuses a signed-out upload before reading its body, however large', async () => {
     // Built before the clock starts: building them stalls this process, not the server.
     const body = emptyObjects('{"csvData":', 49);
-    const template = emptyObjects('{"attachments":', 15);
+    const template = emptyObjects('{"attachments":', 14.9);
     const { result, slowestMs, failures } = await healthWhile(async () => {
       // Only the first 64 KB of 49 MB are sent: the answer comes without the rest.
       const early = await rawPost(port, '/api/leads/upload-csv', body, { sendBytes: 64 * 1024, timeoutMs: 10_000 });
@@ -79,7 +83,7 @@ describe('request bodies from outside cannot stop the server', () => {
   }, 120_000);
 
   it('keeps answering while a signed-in user sends many large hostile bodies at once, and stays up', async () => {
-    const template = emptyObjects('{"attachments":', 15);
+    const template = emptyObjects('{"attachments":', 14.9);
     const chunk = emptyObjects('{"csvData":', 4.9);
     const whole = emptyObjects('{"csvData":', 49);
     const { result, slowestMs, failures } = await healthWhile(() =>
@@ -89,11 +93,15 @@ describe('request bodies from outside cannot stop the server', () => {
         rawPost(port, '/api/leads/upload-csv', whole, { cookie }),
       ]),
     );
+    const overLimit = result.pop();
     for (const answer of result) {
       // Too large to parse (413), or no room now (503): never parsed, never a crash.
-      expect([413, 503]).toContain(answer.status);
+      expect([413, 503], `${answer.body}\n${serverOutput().slice(-2000)}`).toContain(answer.status);
       expect(Object.keys(JSON.parse(answer.body))).toEqual(['message']);
     }
+    // Over the route's limit it is refused before it is read, and the connection closed with the rest unread; the
+    // client's TCP stack may then drop the 413 that came first (a reset), as it would for any server.
+    expect([413, 0], `${overLimit?.body}\n${serverOutput().slice(-2000)}`).toContain(overLimit?.status);
     expect(failures).toBe(0);
     expect(slowestMs).toBeLessThan(1000);
     // Still up, and real work still goes through: a real upload of 5,000 rows.

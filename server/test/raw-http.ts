@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 
+/** `status` 0: the connection failed or was cut before any answer came (`body` says how). */
 export type RawAnswer = { status: number; body: string; bodyBytesSent: number };
 
 /**
@@ -41,8 +42,17 @@ export function rawPost(
         req.destroy();
       });
     });
-    // A server that answers and closes before the body is in breaks the pipe: the answer, if any, still counts.
-    req.on('error', () => {});
+    // A server that answers and closes before the body is in breaks the pipe: the answer, if any, still counts;
+    // a connection cut before any answer is an answer of its own.
+    let answered = false;
+    req.on('response', () => {
+      answered = true;
+    });
+    req.on('error', (error) => {
+      if (answered) return;
+      clearTimeout(timer);
+      resolve({ status: 0, body: `no answer: ${error.message}`, bodyBytesSent: sent });
+    });
     const limit = Math.min(options.sendBytes ?? bytes.length, bytes.length);
     const slice = 64 * 1024;
     const writeMore = () => {
