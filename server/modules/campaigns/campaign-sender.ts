@@ -1,34 +1,23 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { and, eq } from 'drizzle-orm';
 import { isInSendingWindow, nextSendingTime } from '../../../contract/sending-window';
-import type { StockTip } from '../../../contract/stock-tips';
 import type { Database } from '../../db/client';
 import {
   type CampaignRecipientRow,
-  type CampaignRow,
   campaignRecipients,
   campaigns,
   type EmailAccountRow,
   type LeadRow,
-  leads,
-  type UserRow,
   users,
 } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { DomainError } from '../../lib/domain-error';
 import type { LinkTokens } from '../../lib/link-tokens';
-import { blockAnswer } from '../../mail/block-answer';
 import type { BounceAddresses } from '../../mail/bounce-address';
-import { type OutgoingMail, TransportError } from '../../mail/transport';
-import { automaticStatusChange } from '../leads/lead-status';
+import type { OutgoingMail } from '../../mail/transport';
 import { type MailDomainCheck, NO_MAIL_SERVER } from '../leads/mail-domain-check';
-import {
-  DailyLimitError,
-  NoSendingAccountError,
-  type Reservation,
-  type SendAllowance,
-} from '../sending/send-allowance';
-import type { SenderConnection, TransportRegistry } from '../sending/transport-registry';
+import { DailyLimitError, NoSendingAccountError, type SendAllowance } from '../sending/send-allowance';
+import type { TransportRegistry } from '../sending/transport-registry';
 import { currentStockTip } from '../stock-tips/current-stock-tip';
 import { EmailTooLargeError } from '../templates/render-email';
 import { mailLinks } from '../tracking/mail-links';
@@ -36,18 +25,17 @@ import { sendingWindowOf } from '../users/sending-window';
 import { campaignAccountIds } from './campaign-accounts';
 import type { CampaignBrakes } from './campaign-brakes';
 import { composeCampaignMail } from './campaign-mail';
+import type { Claimed, ReservedSend, RunContext } from './campaign-run-context';
 import { CampaignWaitingError, createCampaignRunStatus } from './campaign-run-status';
-import { continueThread, type RunStep, stepsOf, versionOf } from './campaign-run-steps';
+import { continueThread, stepsOf, versionOf } from './campaign-run-steps';
+import { createSendFailures } from './campaign-send-failure';
 import { createStaleSettlement } from './campaign-stale-settlement';
 import { type Delivered, NOTHING_TO_SETTLE, prepareCampaignStatements, sentParameters } from './campaign-statements';
 import { createMessageIds } from './message-id';
 
 export { CampaignWaitingError } from './campaign-run-status';
+export { MAX_ATTEMPTS } from './campaign-send-failure';
 export { localWeek } from './campaign-statements';
-
-/** Tries per mail for answers that may pass (4xx, 421, 429), and the waits between them: about an hour in all. */
-export const MAX_ATTEMPTS = 5;
-const RETRY_DELAYS_SECONDS = [60, 300, 900, 1800];
 /** A row still `sending` this long after it was claimed belongs to a sender that stopped mid-send. */
 export const STALE_SENDING_MS = 5 * 60_000;
 /**
@@ -61,34 +49,6 @@ export const SEND_CONCURRENCY = 4;
 export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
 
 const systemSleep: Sleep = (ms, signal) => delay(ms, undefined, { signal }).catch(() => undefined);
-
-/** A row this sender committed as `sending`, with its lead. */
-type Claimed = { row: CampaignRecipientRow; lead: LeadRow | null };
-
-/** The send a loop took for its next mail: mailbox, place in the day, and its row when claimed in the same statement. */
-type ReservedSend = {
-  account: EmailAccountRow;
-  connection?: SenderConnection;
-  reservation: Reservation;
-  claimed?: Claimed | null;
-};
-
-type RunContext = {
-  campaign: CampaignRow;
-  user: UserRow;
-  steps: Map<number, RunStep>;
-  /** The user's stock tip, read once per run when a step's template includes it. */
-  stockTip: StockTip | null;
-  /** The run's mails between their claim and their outcome. */
-  inFlight: { mails: number };
-  /** The run's last reservation: its loops take theirs one after another, so they wake in the order of their slots. */
-  lastReservation: Promise<unknown>;
-  /**
-   * The bounce being settled and weighed by the brake: no loop claims another row until it is, so a brake that
-   * trips stops the run after the mails already in flight, not after whatever the other loops sent meanwhile.
-   */
-  bounceSettling: Promise<unknown>;
-};
 
 /**
  * The campaign engine: moves one campaign's recipient rows along. The row is the truth: a mail goes out only from
@@ -154,6 +114,18 @@ export function createCampaignSender(deps: {
     weekNumber: mail.weekNumber,
     linkHosts: mail.linkHosts,
     sentAt: clock.now(),
+  });
+  const afterFailedSend = createSendFailures({
+    db,
+    clock,
+    allowance,
+    transports,
+    brakes,
+    status,
+    settle,
+    unclaim,
+    settleDelivered: ({ row, account, mail, weekNumber, linkHosts, context }) =>
+      settleSent(delivered(row, account, { ...mail, weekNumber, linkHosts: linkHosts() }), context.user),
   });
 
   /**
@@ -269,72 +241,8 @@ export function createCampaignSender(deps: {
     try {
       await transports.send(account, mail, connection);
     } catch (error) {
-      if (!(error instanceof TransportError) || error.kind === 'uncertain') {
-        // The mail may have left before this failed. The Sent folder may tell (Graph, Gmail); a copy not there
-        // yet may still be on its way, so the row waits for the check of abandoned rows. Where nothing can tell,
-        // it is unknown rather than risk a second copy.
-        const found = await transports.findSent(account, mail.messageId).catch(() => null);
-        if (found === true)
-          await settleSent(
-            delivered(row, account, { ...mail, weekNumber: template.weekNumber, linkHosts: linkHosts() }),
-            user,
-          );
-        else if (found === null) {
-          await settle(row, { state: 'unknown', lastError: error instanceof Error ? error.message : String(error) });
-        }
-        if (!(error instanceof TransportError)) throw error;
-        return 'settled';
-      }
-      await allowance.release(reservation);
-      if (error.kind === 'auth') {
-        await unclaim(row);
-        await status.pauseEveryCampaignOf(
-          account,
-          `Sending stopped: ${account.email} refused the sign-in (${error.message}). Reconnect the mailbox on the Email Accounts page, then resume the campaign.`,
-        );
-        return 'stop';
-      }
-      // The provider refuses the mailbox itself: not the lead's fault, the mail waits and the campaign pauses (first,
-      // so that no other loop claims the row again before the pause).
-      const blocked = blockAnswer(error.message);
-      if (blocked) {
-        await brakes.blocked(campaign.id, blocked);
-        await unclaim(row);
-        return 'stop';
-      }
-      if (error.kind === 'permanent') {
-        // 5.1.x: no such mailbox. The lead is bounced and never mailed again; the bounce brake counts it.
-        const bounced = /\b5\.1\.\d+\b/.test(error.message);
-        if (!bounced) {
-          await settle(row, { state: 'failed', lastError: error.message });
-          return 'settled';
-        }
-        const settling = (async () => {
-          await settle(row, { state: 'failed', lastError: error.message, bouncedAt: clock.now() });
-          await db
-            .update(leads)
-            .set(automaticStatusChange('bounced', `The mailbox does not exist: ${error.message}`))
-            .where(eq(leads.id, lead.id));
-          return brakes.mailBounced(campaign.id);
-        })();
-        context.bounceSettling = settling.catch(() => undefined);
-        return (await settling) ? 'stop' : 'settled';
-      }
-      if (row.attempts >= MAX_ATTEMPTS) {
-        await settle(row, { state: 'failed', lastError: `Gave up after ${row.attempts} tries: ${error.message}` });
-        return 'settled';
-      }
-      const retryIn = Math.max(
-        error.retryAfterSeconds ?? 0,
-        RETRY_DELAYS_SECONDS[row.attempts - 1] ?? RETRY_DELAYS_SECONDS.at(-1),
-      );
-      await settle(row, {
-        state: 'pending',
-        lastError: error.message,
-        claimedAt: null,
-        nextAttemptAt: new Date(clock.now().getTime() + retryIn * 1000),
-      });
-      return 'settled';
+      const failed = { row, lead, account, reservation, mail, weekNumber: template.weekNumber, linkHosts, context };
+      return afterFailedSend(error, failed);
     }
     return delivered(row, account, { subject: mail.subject, weekNumber: template.weekNumber, linkHosts: linkHosts() });
   }
