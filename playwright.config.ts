@@ -24,6 +24,8 @@ const hostileAiURL = `http://localhost:${E2E_HOSTILE_AI_PORT}`;
 // A fresh embedded database for every run, so the first user registered (globalSetup) is the admin.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'lr-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// The second server's, whose embedded database the history specs write to (tests/e2e/postgres-server.ts).
+process.env.E2E_HISTORY_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'lr-e2e-history-'));
 
 /** What both servers of the browser tests run with. */
 const serverEnv = {

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
 // The same aliases as vite.config.ts, so web modules under test import as they do in the app.
 const alias = {
@@ -14,41 +14,36 @@ const shared = {
   hookTimeout: 60_000,
 };
 
-// Every suite runs on embedded PGlite; with TEST_DATABASE_URL set, once more on that PostgreSQL server.
+// Every suite runs on the embedded PostgreSQL server the app starts (one per run, server/test/database-server.setup.ts);
+// with TEST_DATABASE_URL set, the suites about the external-server path (`*.postgres.test.ts`: roles, the pool,
+// DATABASE_URL itself) run once more on that server.
 const postgresUrl = process.env.TEST_DATABASE_URL;
-// CI (REQUIRE_ALL=1) must not quietly lose the PostgreSQL run.
+// CI (REQUIRE_ALL=1) must not quietly lose the external-server run.
 if (process.env.REQUIRE_ALL === '1' && !postgresUrl) {
-  throw new Error('REQUIRE_ALL=1 needs TEST_DATABASE_URL: the server tests must also run on PostgreSQL.');
+  throw new Error('REQUIRE_ALL=1 needs TEST_DATABASE_URL: the external-server suites must run too.');
 }
+const globalSetup = ['server/test/database-server.setup.ts'];
 
 export default defineConfig({
   resolve: { alias },
   test: {
     // Vitest's default is one worker per core but one, which is one on a 2-core machine; most suites wait on
-    // databases, mail peers and child processes rather than on the CPU: with four at once the whole run went from 29 to 7 minutes.
+    // databases, mail peers and child processes rather than on the CPU.
     maxWorkers: 4,
     projects: [
       {
         extends: true as const,
-        // `*.postgres.test.ts` need a server several processes can share (split web and worker roles).
-        test: {
-          ...shared,
-          name: 'pglite',
-          exclude: [...configDefaults.exclude, '**/*.postgres.test.ts'],
-          env: { TEST_DATABASE_URL: '' },
-        },
+        test: { ...shared, name: 'embedded', globalSetup, env: { TEST_DATABASE_URL: '' } },
       },
       ...(postgresUrl
         ? [
             {
               extends: true as const,
-              // Only the server touches the database; the rest needs no second run. `*.pglite.test.ts` are about
-              // the embedded database itself (its thread, its backups).
               test: {
                 ...shared,
-                include: ['server/**/*.test.ts'],
-                exclude: [...configDefaults.exclude, '**/*.pglite.test.ts'],
+                include: ['server/**/*.postgres.test.ts'],
                 name: 'postgres',
+                globalSetup,
                 env: { TEST_DATABASE_URL: postgresUrl },
               },
             },

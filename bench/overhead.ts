@@ -1,13 +1,13 @@
 /**
  * Overhead of our own layers (issue 16): GET /api/auth/user of the real server (as `npm start` runs it, default log
  * level) against a bare Fastify route that runs the same session-and-user SELECT through a plain `pg` pool
- * (bench/bare-auth-server.ts, its own process), both on the same PostgreSQL database, with the same cookie and
- * the same autocannon settings. Paired rounds, alternating which goes first, so the machine's noise hits both; the
- * pair whose ratio is the median, with every pair's ratio. On PGlite there is no plain-`pg` baseline (the database lives inside the
- * server's process): the real server's own figures.
+ * (bench/bare-auth-server.ts, its own process), both on the same PostgreSQL database (the embedded server the app
+ * started in its DATA_DIR, or with BENCH_BACKENDS=embedded,postgres also one at BENCH_DATABASE_URL), with the same
+ * cookie and the same autocannon settings. Paired rounds, alternating which goes first, so the machine's noise hits
+ * both; the pair whose ratio is the median, with every pair's ratio.
  *
  *   BENCH=overhead npm run bench
- *   BENCH_BACKENDS=postgres  BENCH_OVERHEAD_ROUNDS=5  BENCH_OVERHEAD_SECONDS=5  BENCH_OVERHEAD_CONNECTIONS=10
+ *   BENCH_BACKENDS=embedded,postgres  BENCH_OVERHEAD_ROUNDS=5  BENCH_OVERHEAD_SECONDS=5  BENCH_OVERHEAD_CONNECTIONS=10
  *   BENCH_OVERHEAD_WARM_UP_SECONDS=10
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -15,15 +15,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { migrateDatabase, openDatabase } from '../server/db/client';
 import { testSecretsEnv } from '../server/test/campaign-owner';
 import { freePort } from '../server/test/net';
-import { cpuMs, createBenchDatabase } from './bench-database';
+import { type Backend, benchBackends, benchDatabase, cpuMs } from './bench-database';
 import { leadsApi } from './leads-api';
 import { startServer, stopServer } from './server-process';
 
-type Backend = 'pglite' | 'postgres';
-const backends = (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(',') as Backend[];
+const backends = benchBackends();
 const ROUNDS = Number(process.env.BENCH_OVERHEAD_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_OVERHEAD_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_OVERHEAD_CONNECTIONS ?? 10);
@@ -50,16 +48,9 @@ async function main() {
 
 async function runBackend(backend: Backend): Promise<string[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lr-bench-overhead-'));
-  const postgres = backend === 'postgres' ? await createBenchDatabase(`bench_overhead_${process.pid}`) : null;
-  const databaseUrl = postgres?.url;
+  const database = await benchDatabase(backend, `bench_overhead_${process.pid}`, dataDir);
   let bare: ChildProcess | null = null;
   try {
-    // Migrated before the server starts, as the other benches do (PGlite: the server migrates its own).
-    if (databaseUrl) {
-      const handle = await openDatabase({ databaseUrl });
-      await migrateDatabase(handle);
-      await handle.close();
-    }
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const server = await startServer(
@@ -68,8 +59,7 @@ async function runBackend(backend: Backend): Promise<string[]> {
         ...testSecretsEnv,
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        ...(databaseUrl && { DATABASE_URL: databaseUrl }),
+        ...database.env,
       },
       // The request log is written as in production, to a file descriptor nobody reads.
       { quiet: true },
@@ -77,14 +67,9 @@ async function runBackend(backend: Backend): Promise<string[]> {
     try {
       const cookie = await leadsApi(base).signUp('overhead@bench.test');
       const real = { url: `${base}/api/auth/user`, pid: server.pid as number };
-      if (!databaseUrl) {
-        await measure(real, cookie, WARM_UP_SECONDS);
-        const rounds: Round[] = [];
-        for (let i = 0; i < ROUNDS; i++) rounds.push(await measure(real, cookie, SECONDS));
-        return [row(backend, 'LocalReach', median(rounds))];
-      }
       const barePort = await freePort();
-      bare = await startBare(barePort, databaseUrl);
+      // The app's own database on the server it uses (the embedded one found through DATA_DIR).
+      bare = await startBare(barePort, await database.url());
       const baseline = { url: `http://127.0.0.1:${barePort}/api/auth/user`, pid: bare.pid as number };
       await expectSameUser(real, baseline, cookie);
       // Warm both (JIT, pools, prepared statements) before anything counts.
@@ -124,7 +109,7 @@ async function runBackend(backend: Backend): Promise<string[]> {
   } finally {
     if (bare) await stopServer(bare);
     rmSync(dataDir, { recursive: true, force: true });
-    await postgres?.drop();
+    await database.drop();
   }
 }
 
@@ -144,13 +129,6 @@ async function measure(target: Target, cookie: string, seconds: number): Promise
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
   };
-}
-
-/** The round whose req/s is the median (its latencies with it), and every round's errors. */
-function median(rounds: Round[]): Round {
-  const sorted = [...rounds].sort((a, b) => a.perSecond - b.perSecond);
-  const errors = rounds.reduce((sum, round) => sum + round.errors, 0);
-  return { ...sorted[Math.floor(sorted.length / 2)], errors };
 }
 
 function startBare(port: number, databaseUrl: string): Promise<ChildProcess> {

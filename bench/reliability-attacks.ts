@@ -248,7 +248,7 @@ function proofs() {
       'the mailbox form as a port scanner (loopback, private, metadata, banners, a loop)',
       'server/modules/accounts/mailbox-host-guard.routes.test.ts',
     ],
-    ['DATA_DIR read by other users of the machine', 'server/owner-only-data-dir.pglite.test.ts'],
+    ['DATA_DIR read by other users of the machine', 'server/owner-only-data-dir.test.ts'],
     ['forged delivery reports and complaints', 'server/modules/inbound/forged-reports.test.ts'],
     ['12,000 hits on one open token', 'server/modules/tracking/hit-flood.test.ts'],
     ['click links as open redirects', 'server/modules/tracking/click-links.test.ts'],
@@ -258,7 +258,7 @@ function proofs() {
   ] as const;
   for (const [attack, file] of files) {
     const started = performance.now();
-    const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'pglite', file], {
+    const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'embedded', file], {
       encoding: 'utf8',
       env: { ...process.env, TEST_DATABASE_URL: '', NO_COLOR: '1', FORCE_COLOR: '0' },
     });

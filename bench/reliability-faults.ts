@@ -1,13 +1,13 @@
 /**
  * `BENCH=reliability RELIABILITY=faults`: faults of issue 16, on real processes.
  *   1. Crash safety of sending: a 1,000-lead campaign, SIGKILLed at 20 random points and restarted at once on the
- *      same data each time: the single `all` process on PGlite, the worker role (beside one web process) on
- *      PostgreSQL. Per backend: kills, mails at the SMTP peer, duplicates, sent / failed / unknown, the most mails in
+ *      same data each time: the single `all` process on the embedded server (the default install), the worker role
+ *      (beside one web process) on PostgreSQL at a URL. Per backend: kills, mails at the SMTP peer, duplicates, sent / failed / unknown, the most mails in
  *      flight at one kill, and whether every unknown row was in flight at a kill (server/test/campaign-delivery-audit.ts).
  *   2. Two web and two worker processes on one PostgreSQL: duplicates.
  *   3. PostgreSQL restarted mid-campaign (`pg_ctl restart` of a private cluster made for the run, on
  *      FAULTS_POSTGRES_PORT, default 5341): whether the campaign completes by itself.
- *   4. The embedded database under SIGKILL: a 100,000-row lead import through `npm start`'s process on PGlite,
+ *   4. The embedded database under SIGKILL: a 100,000-row lead import through `npm start`'s process on the embedded server,
  *      killed FAULTS_IMPORT_KILLS times (default 5) at random moments and started again on the same DATA_DIR: chunks
  *      that answered 200 but are not whole, and chunks half there, after each kill (server/test/import-chunks.ts).
  *   5. The mail-fault table: server/modules/campaigns/campaign-mail-faults.test.ts run by Vitest, each test's
@@ -54,7 +54,7 @@ type Tally = {
 };
 const tallies: Tally[] = [];
 
-/** The harness's processes use PostgreSQL at `url`, or PGlite in a DATA_DIR when it is null. */
+/** The harness's processes use PostgreSQL at `url`, or the embedded server in their DATA_DIR when it is null. */
 function databaseForProcesses(url: string | null) {
   if (url) process.env.TEST_DATABASE_URL = url;
   else delete process.env.TEST_DATABASE_URL;
@@ -116,7 +116,7 @@ async function settle(
 }
 
 /** Part 1: KILLS SIGKILLs at random points of one campaign, each followed by a restart on the same data. */
-async function killedCampaign(backend: 'pglite' | 'postgres') {
+async function killedCampaign(backend: 'embedded' | 'postgres') {
   databaseForProcesses(backend === 'postgres' ? POSTGRES_URL : null);
   const t = await createSendingHarness();
   try {
@@ -137,11 +137,11 @@ async function killedCampaign(backend: 'pglite' | 'postgres') {
       stranded.push(...inFlight);
       maxInFlight = Math.max(maxInFlight, inFlight.length);
       sender = t.start(`sender-${kill + 1}`, role);
-      if (backend === 'pglite') await waitFor(healthy(t.port), 'the app to listen again', 60_000);
+      if (backend === 'embedded') await waitFor(healthy(t.port), 'the app to listen again', 60_000);
     }
     await settle(
       t,
-      backend === 'postgres' ? 'PostgreSQL, worker role (web beside it)' : 'PGlite, the single `all` process',
+      backend === 'postgres' ? 'PostgreSQL, worker role (web beside it)' : 'embedded server, the single `all` process',
       { owner, campaignId, watch: sender },
       { count: KILLS, stranded, maxInFlight },
       [sender, ...(web ? [web] : [])],
@@ -237,7 +237,7 @@ async function postgresRestart() {
   }
 }
 
-/** Part 4: SIGKILLs during a 100,000-row import on PGlite. */
+/** Part 4: SIGKILLs during a 100,000-row import on the embedded server. */
 async function importUnderKills() {
   databaseForProcesses(null);
   const [database, port] = await Promise.all([createProcessDatabase(), freePort()]);
@@ -253,7 +253,7 @@ async function importUnderKills() {
     const damaged = [...result.afterKills, result.final].filter((damage) => damage.lost.length + damage.half.length);
     const rows = [...result.stored.values()].reduce((sum, count) => sum + count, 0);
     console.log(
-      `\n| import (PGlite) | SIGKILLs | chunks answered 200 but not whole | chunks half there | rows at the end | time | result |\n|---|---|---|---|---|---|---|`,
+      `\n| import (embedded server) | SIGKILLs | chunks answered 200 but not whole | chunks half there | rows at the end | time | result |\n|---|---|---|---|---|---|---|`,
     );
     const lost = new Set([...result.afterKills, result.final].flatMap((damage) => damage.lost)).size;
     const half = new Set([...result.afterKills, result.final].flatMap((damage) => damage.half)).size;
@@ -295,7 +295,7 @@ function mailFaultTable() {
 
 async function main() {
   const parts = (process.env.FAULTS_PARTS ?? 'kills,processes,restart,import,mail').split(',');
-  if (parts.includes('kills')) for (const backend of ['pglite', 'postgres'] as const) await killedCampaign(backend);
+  if (parts.includes('kills')) for (const backend of ['embedded', 'postgres'] as const) await killedCampaign(backend);
   if (parts.includes('processes')) await fourProcesses();
   if (parts.includes('restart')) await postgresRestart();
 

@@ -1,6 +1,6 @@
 /**
  * `RELIABILITY=fuzz` (decision 0040): the long run of the hostile-input proofs that `npm test` runs seeded and small.
- * Every route of the app's table with 10,000 hostile requests (FUZZ_ROUTE_CASES) on embedded PGlite, and on the
+ * Every route of the app's table with 10,000 hostile requests (FUZZ_ROUTE_CASES) on the embedded server, and on the
  * PostgreSQL server at TEST_DATABASE_URL when it is set; then CSV imports, template HTML and inbound MIME with
  * 1,000 cases each (FUZZ_DOCUMENT_CASES), each case timed. Fails when any rule breaks.
  *
@@ -81,7 +81,7 @@ async function fuzzDocuments() {
 async function main() {
   const postgres = process.env.TEST_DATABASE_URL;
   const started = performance.now();
-  await fuzzRoutes('PGlite', '');
+  await fuzzRoutes('embedded PostgreSQL', '');
   if (postgres) await fuzzRoutes('PostgreSQL', postgres);
   await fuzzDocuments();
   console.log(

@@ -1,6 +1,5 @@
-// Bundles the server (server/main.ts, the embedded database's thread and the mail reading thread) into dist/server,
-// so that `npm start` runs plain JavaScript: no TypeScript loader, its thread and its source maps in the server's
-// memory (decision 0043).
+// Bundles the server (server/main.ts and the mail reading thread) into dist/server, so that `npm start` runs plain
+// JavaScript: no TypeScript loader, its thread and its source maps in the server's memory (decision 0043).
 // Packages stay in node_modules. Each file is written beside its place and renamed into it, so processes started
 // together never read half a file.
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
@@ -17,8 +16,7 @@ export async function buildServer() {
     absWorkingDir: root,
     entryPoints: {
       main: 'server/main.ts',
-      'pglite-thread-worker': 'server/db/pglite-thread-worker.ts',
-      // The thread that reads inbound mail (decision 0055), found beside the bundle like the database's.
+      // The thread that reads inbound mail (decision 0055), found beside the bundle.
       'classify-thread-worker': 'server/mail/inbound/classify-thread-worker.ts',
     },
     outdir,

@@ -45,7 +45,7 @@ describe('loadConfig', () => {
   it('lists every problem at once', () => {
     let error: unknown;
     try {
-      loadConfig({ DATA_DIR: tempDir(), PORT: 'abc', PUBLIC_URL: 'not a url', ENCRYPTION_KEY: 'short', ROLE: 'web' });
+      loadConfig({ DATA_DIR: tempDir(), PORT: 'abc', PUBLIC_URL: 'not a url', ENCRYPTION_KEY: 'short', ROLE: 'cook' });
     } catch (caught) {
       error = caught;
     }
@@ -55,7 +55,14 @@ describe('loadConfig', () => {
     expect(message).toMatch(/- PORT: /);
     expect(message).toMatch(/- PUBLIC_URL: must be an absolute URL/);
     expect(message).toMatch(/- ENCRYPTION_KEY: must be 64 hex characters/);
-    expect(message).toMatch(/- ROLE: ROLE=web and ROLE=worker need DATABASE_URL/);
+    expect(message).toMatch(/- ROLE: /);
+  });
+
+  it('lets web and worker processes share the embedded database in DATA_DIR, without DATABASE_URL', () => {
+    const dataDir = tempDir();
+    for (const role of ['web', 'worker'] as const) {
+      expect(loadConfig({ DATA_DIR: dataDir, ROLE: role })).toMatchObject({ role, dataDir, databaseUrl: undefined });
+    }
   });
 
   it('reads the lead finder settings: loopback only with 1, DNS servers as a list', () => {

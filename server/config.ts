@@ -88,12 +88,6 @@ const envSchema = z
       .default(180),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
-  // PGlite lives in one process: splitting web and worker needs a shared PostgreSQL server.
-  .refine((env) => env.ROLE === 'all' || env.DATABASE_URL, {
-    path: ['ROLE'],
-    message: 'ROLE=web and ROLE=worker need DATABASE_URL (the embedded database serves one process only)',
-    when: (payload) => payload.issues.every((issue) => !['ROLE', 'DATABASE_URL'].includes(String(issue.path?.[0]))),
-  })
   .refine((env) => env.MARKET_DATA_PROVIDER !== 'alphavantage' || env.MARKET_DATA_API_KEY, {
     path: ['MARKET_DATA_API_KEY'],
     message:

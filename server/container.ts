@@ -8,7 +8,6 @@ import { createStockAnalyst } from './ai/stock-analyst';
 import { createStrategyWriter } from './ai/strategy-writer';
 import type { ContainerConfig } from './container-config';
 import type { Database, DatabaseHandle } from './db/client';
-import { vacuumUnlessAutovacuum } from './db/vacuum';
 import { NodeDnsResolver } from './dns/dns-resolver';
 import { type JobCatalogue, jobCatalogue } from './jobs/catalogue';
 import { JobQueue } from './jobs/job-queue';
@@ -367,6 +366,5 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
         log: ambient.log,
       }),
     }),
-    vacuum: () => vacuumUnlessAutovacuum(db),
   };
 }

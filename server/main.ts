@@ -1,5 +1,8 @@
 import { ConfigError, loadConfig } from './config';
-import { DataDirInUseError } from './db/data-dir-claim';
+import { AppAlreadyRunningError } from './db/app-processes';
+import { EmbeddedPostgresUnavailableError } from './db/embedded-binaries';
+import { EmbeddedServerError } from './db/embedded-postgres';
+import { PgliteDatabaseWaitingError } from './embedded-move/pglite-data-dir';
 import { DataDirOpenToOthersError } from './lib/owner-only-data-dir';
 import { startLocalReach } from './start';
 
@@ -26,8 +29,13 @@ main().catch((error) => {
     console.error(error.message);
   } else if (error instanceof DataDirOpenToOthersError) {
     console.error(`LocalReach cannot start: ${error.message}`);
-  } else if (error instanceof DataDirInUseError) {
-    console.error(`LocalReach cannot start: ${error.message} Only one process may open the embedded database.`);
+  } else if (
+    error instanceof AppAlreadyRunningError ||
+    error instanceof EmbeddedServerError ||
+    error instanceof EmbeddedPostgresUnavailableError ||
+    error instanceof PgliteDatabaseWaitingError
+  ) {
+    console.error(`LocalReach cannot start: ${error.message}`);
   } else {
     console.error('LocalReach failed to start:', error);
   }

@@ -8,20 +8,22 @@ import { createTestDatabase } from './test/database';
 import { freePort } from './test/net';
 import { healthy, startServer, stopAllServers, waitFor } from './test/server-process';
 
-// Split roles share one database, so this file runs in the PostgreSQL project only (see vitest.config.ts).
+// Split roles on a server at DATABASE_URL (the run's, and TEST_DATABASE_URL's in the postgres project): the
+// processes share only that database. On the embedded server they share through DATA_DIR (db/embedded-server.test.ts).
 afterEach(stopAllServers);
 
 describe('ROLE=web and ROLE=worker', () => {
-  it('start together on an empty PostgreSQL database, which they migrate once', async () => {
+  // Two processes start from the sources (tsx) at once: on a busy 2-core machine that alone may take a minute.
+  it('start together on an empty PostgreSQL database, which they migrate once', { timeout: 180_000 }, async () => {
     const database = await createTestDatabase({ migrated: false });
     try {
-      const env = { DATABASE_URL: database.kind === 'postgres' ? database.connectionString : '' };
+      const env = { DATABASE_URL: database.connectionString };
       const port = await freePort();
       const dataDir = mkdtempSync(path.join(tmpdir(), 'lr-main-'));
       const web = startServer({ ...env, ROLE: 'web', PORT: String(port), DATA_DIR: dataDir });
       const worker = startServer({ ...env, ROLE: 'worker', DATA_DIR: dataDir });
-      await waitFor(healthy(port), 'the web process to listen');
-      await waitFor(() => worker.output().includes('Job workers started'), 'the worker process to start');
+      await waitFor(healthy(port), 'the web process to listen', 90_000);
+      await waitFor(() => worker.output().includes('Job workers started'), 'the worker process to start', 90_000);
       expect(web.output()).not.toContain('Job workers started');
       const schedules = await queryRows<{ name: string }>(database.db, sql`SELECT name FROM pgboss.schedule`);
       expect(schedules.map((row) => row.name)).toContain('sessions.expire');
@@ -36,17 +38,17 @@ describe('ROLE=web and ROLE=worker', () => {
     }
   });
 
-  it('runs a job that a service enqueued in the web process in the worker process', async () => {
+  it('runs a job that a service enqueued in the web process in the worker process', { timeout: 180_000 }, async () => {
     const database = await createTestDatabase();
     try {
-      const env = { DATABASE_URL: database.kind === 'postgres' ? database.connectionString : '' };
+      const env = { DATABASE_URL: database.connectionString };
       const port = await freePort();
       const dataDir = mkdtempSync(path.join(tmpdir(), 'lr-main-'));
       const entry = 'server/test/probe-job-entry.ts';
       const web = startServer({ ...env, ROLE: 'web', PORT: String(port), DATA_DIR: dataDir }, entry);
       const worker = startServer({ ...env, ROLE: 'worker', DATA_DIR: dataDir }, entry);
-      await waitFor(healthy(port), 'the web process to listen');
-      await waitFor(() => worker.output().includes('Job workers started'), 'the worker process to start');
+      await waitFor(healthy(port), 'the web process to listen', 90_000);
+      await waitFor(() => worker.output().includes('Job workers started'), 'the worker process to start', 90_000);
       const response = await fetch(`http://127.0.0.1:${port}/api/test/probe`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { type Container, createContainer } from './container';
 import { migrateDatabase, openDatabase } from './db/client';
+import { refuseUnmovedPgliteDatabase } from './embedded-move/pglite-data-dir';
 import type { JobCatalogue } from './jobs/catalogue';
 import { createLogger } from './lib/logger';
 
@@ -25,9 +26,23 @@ export async function startLocalReach<Catalogue extends JobCatalogue = JobCatalo
   const runsWeb = config.role !== 'worker';
   const runsWorkers = config.role !== 'web';
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateDatabase(database);
-  log.info(`Database ready (${database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`);
+  // An earlier release's PGlite database is moved once, by a command, before this release opens DATA_DIR (0064).
+  if (!config.databaseUrl) refuseUnmovedPgliteDatabase(config.dataDir);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    role: config.role,
+    log: (line) => log.info(line),
+  });
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  log.info(
+    `Database ready (${database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
 
   const container = await createContainer<Catalogue>(config, database, {
     log,

@@ -1,16 +1,15 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { dataDirFrom } from '../config';
 
 /** Exit codes `npm run backup` and `npm run restore` keep, for scripts (docs/operations.md, Backups). */
 export const EXIT = {
   done: 0,
-  /** Something went wrong on the way (a disk, the dump, a statement of the backup): nothing usable was left. */
+  /** Something went wrong on the way (a disk, the database, a statement of the backup): nothing usable was left. */
   failed: 1,
-  /** Refused before starting: wrong arguments, a file that exists, a DATA_DIR that is not empty, … */
+  /** Refused before starting: wrong arguments, a file that exists, a DATA_DIR or database that is not empty, … */
   refused: 2,
-  /** DATA_DIR is held by a process that cannot take a backup now (a restore, another backup, an app starting). */
+  /** Another process holds what the command needs now (a restore under way, an app migrating): try again. */
   busy: 3,
   interrupted: 130,
 } as const;
@@ -46,37 +45,52 @@ export function commandLine<Options extends Record<string, { type: 'boolean' }>>
   }
 }
 
-/** DATA_DIR, whose embedded database the commands work on; refused when DATABASE_URL puts the data on a server. */
-export function embeddedDataDir(onServer: string): string {
-  if (process.env.DATABASE_URL) {
-    throw new CommandError(
-      `DATABASE_URL is set: LocalReach keeps its data on that PostgreSQL server. ${onServer}`,
-      EXIT.refused,
-    );
-  }
-  return dataDirFrom(process.env);
-}
-
 export const userPath = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
 
-/** Files and folders a command is writing, removed when it is interrupted: nothing half written stays behind. */
-export const leftovers = new Set<string>();
+/**
+ * What a command must undo when it is interrupted, newest first: files half written, a transaction to abandon,
+ * an embedded server it started. Each registration answers the function that takes it back once done.
+ */
+const undoOnInterrupt: (() => unknown)[] = [];
+
+export function onInterrupt(undo: () => unknown): () => void {
+  undoOnInterrupt.push(undo);
+  return () => {
+    const at = undoOnInterrupt.indexOf(undo);
+    if (at >= 0) undoOnInterrupt.splice(at, 1);
+  };
+}
+
+/** Removes `file` (a file or a folder) if the command is interrupted while it is being written. */
+export const removeOnInterrupt = (file: string) => onInterrupt(() => rmSync(file, { recursive: true, force: true }));
 
 /** Runs a command: progress on stdout, the reason it stopped on stderr, and its exit code. */
 export async function runCommand(main: () => Promise<void>): Promise<never> {
-  // A backup, its temporary copy of the database and a restored DATA_DIR are the owner's only (decision 0057).
+  // A backup and a restored DATA_DIR are the owner's only (decision 0057).
   process.umask(0o077);
+  let interrupting: Promise<never> | null = null;
   const interrupted = () => {
-    for (const leftover of leftovers) rmSync(leftover, { recursive: true, force: true });
-    console.error('Interrupted: nothing was kept.');
-    process.exit(EXIT.interrupted);
+    interrupting ??= (async () => {
+      for (const undo of undoOnInterrupt.splice(0).reverse()) {
+        try {
+          await undo();
+        } catch {
+          // Undo what else there is.
+        }
+      }
+      console.error('Interrupted: nothing was kept.');
+      process.exit(EXIT.interrupted);
+    })();
   };
   process.once('SIGINT', interrupted);
   process.once('SIGTERM', interrupted);
   try {
     await main();
+    if (interrupting) await interrupting;
     process.exit(EXIT.done);
   } catch (error) {
+    // The work fails as it is being undone (its connection closed): the interruption says how it ended.
+    if (interrupting) await interrupting;
     if (error instanceof CommandError) {
       console.error(error.message);
       process.exit(error.exitCode);
@@ -88,3 +102,4 @@ export async function runCommand(main: () => Promise<void>): Promise<never> {
 
 export const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+export const count = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;

@@ -1,8 +1,7 @@
-/** `npm run restore FILE`: a backup of `npm run backup` into an empty DATA_DIR. */
-import { CommandError, commandLine, EXIT, embeddedDataDir, runCommand, say, seconds, userPath } from './command';
+/** `npm run restore FILE`: a backup of `npm run backup` into an empty DATA_DIR, or an empty database at DATABASE_URL. */
+import { CommandError, commandLine, count, EXIT, runCommand, say, seconds, userPath } from './command';
+import { databaseTarget, describeTarget } from './database-target';
 import { restoreBackup } from './restore';
-
-const count = (n: number, noun: string) => `${n.toLocaleString('en')} ${noun}${n === 1 ? '' : 's'}`;
 
 /** What the person must know about the secrets the restored data needs. */
 function secretWarnings(secrets: { sessionSecret?: string; encryptionKey?: string } | null, env: NodeJS.ProcessEnv) {
@@ -29,20 +28,24 @@ function secretWarnings(secrets: { sessionSecret?: string; encryptionKey?: strin
   return warnings;
 }
 
-const USAGE = 'npm run restore FILE   (into DATA_DIR, which must be empty)';
+const USAGE =
+  'npm run restore FILE   (into DATA_DIR, which must be empty; with DATABASE_URL, into that empty database)';
 
 await runCommand(async () => {
   const { positionals } = commandLine(USAGE, {});
   if (positionals.length !== 1) throw new CommandError(`Which backup?\nUsage: ${USAGE}`, EXIT.refused);
   const started = performance.now();
-  const dataDir = embeddedDataDir(
-    'npm run restore fills the embedded database in DATA_DIR; to load a backup into a PostgreSQL server, use psql (docs/operations.md, Backups).',
-  );
+  const target = databaseTarget(process.env);
   const file = userPath(positionals[0]);
-  const { secrets, secretFiles, counts } = await restoreBackup({ dataDir, file, say });
+  const { secrets, secretFiles, counts } = await restoreBackup({ target, file, say });
   const holding = counts ? `: ${count(counts.users, 'user')}, ${count(counts.leads, 'lead')}` : '';
-  say(`Restored into ${dataDir} in ${seconds(performance.now() - started)}${holding}.`);
+  const where = target.kind === 'embedded' ? target.dataDir : describeTarget(target);
+  say(`Restored into ${where} in ${seconds(performance.now() - started)}${holding}.`);
   if (secretFiles.length > 0) say(`The backup's secrets are in ${secretFiles.join(' and ')}.`);
   for (const warning of secretWarnings(secrets, process.env)) console.warn(warning);
-  say(`Start LocalReach on it: DATA_DIR=${dataDir} npm start`);
+  say(
+    target.kind === 'embedded'
+      ? `Start LocalReach on it: DATA_DIR=${target.dataDir} npm start`
+      : `Start LocalReach on it with the same DATABASE_URL and DATA_DIR=${target.dataDir}: npm start`,
+  );
 });

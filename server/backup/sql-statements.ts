@@ -13,11 +13,18 @@ const DOLLAR_TAG = /^\$(?:[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/;
 const IDENTIFIER_CHAR = /[A-Za-z0-9_$\u0080-\uffff]/;
 
 /**
- * Splits a SQL script read in chunks (pg_dump's plain format) into whole statements, so a restore can run a large
- * dump a batch at a time instead of holding it as one string. It knows what can hide a semicolon: quoted strings
- * ('…', E'…' with backslash escapes), quoted identifiers, dollar-quoted bodies ($$…$$, $tag$…$tag$) and comments.
+ * Splits a SQL script read in chunks (a backup) into whole statements, so a restore can run a large script a
+ * batch at a time instead of holding it as one string. It knows what can hide a semicolon: quoted strings ('…',
+ * E'…' with backslash escapes), quoted identifiers, dollar-quoted bodies ($$…$$, $tag$…$tag$) and comments.
+ * With `stopAfter`, it stops after a piece that is not followed by SQL (a `COPY … FROM stdin;`, whose rows
+ * follow): `takeRest` then answers the text not read yet, and the splitter starts again empty.
  */
 export class SqlStatementSplitter {
+  constructor(private readonly stopAfter: (piece: SqlPiece) => boolean = () => false) {}
+
+  /** Set when the splitter stopped after a piece; cleared by `takeRest`. */
+  private stopped = false;
+
   private text = '';
   /** Where the statement being read starts, and how far it has been read. */
   private start = 0;
@@ -34,6 +41,18 @@ export class SqlStatementSplitter {
     return this.scan(false);
   }
 
+  /** The text after the piece the splitter stopped after; the splitter is empty again. */
+  takeRest(): string {
+    const rest = this.text.slice(this.start);
+    this.text = '';
+    this.start = 0;
+    this.at = 0;
+    this.state = { in: 'code' };
+    this.started = false;
+    this.stopped = false;
+    return rest;
+  }
+
   /** What is left at the end of the script: a last statement without its semicolon. */
   end(): SqlPiece[] {
     const pieces = this.scan(true);
@@ -48,7 +67,11 @@ export class SqlStatementSplitter {
   private scan(final: boolean): SqlPiece[] {
     const pieces: SqlPiece[] = [];
     const text = this.text;
-    while (this.at < text.length) {
+    const emit = (piece: SqlPiece) => {
+      pieces.push(piece);
+      if (this.stopAfter(piece)) this.stopped = true;
+    };
+    while (this.at < text.length && !this.stopped) {
       const state = this.state;
       if (state.in === 'code') {
         const char = text[this.at];
@@ -58,16 +81,20 @@ export class SqlStatementSplitter {
         }
         const next = text[this.at + 1];
         if (char === ';') {
-          pieces.push({ kind: 'sql', text: text.slice(this.start, this.at + 1) });
+          const piece: SqlPiece = { kind: 'sql', text: text.slice(this.start, this.at + 1) };
           this.start = this.at + 1;
+          this.at = this.start;
           this.started = false;
+          emit(piece);
+          continue;
         } else if (char === '\\' && !this.started) {
           const lineEnd = text.indexOf('\n', this.at);
           if (lineEnd < 0 && !final) break;
           const end = lineEnd < 0 ? text.length : lineEnd + 1;
-          pieces.push({ kind: 'meta', text: text.slice(this.at, end).trim() });
+          const piece: SqlPiece = { kind: 'meta', text: text.slice(this.at, end).trim() };
           this.start = end;
           this.at = end;
+          emit(piece);
           continue;
         } else if (char === '-' && next === '-') {
           this.state = { in: 'line-comment' };

@@ -10,7 +10,6 @@ afterAll(() => database.dispose());
 
 describe('the PostgreSQL pool', () => {
   it('outlives the server closing its idle connections (a restart), and opens new ones', async () => {
-    if (database.kind !== 'postgres') throw new Error('This file runs on PostgreSQL only (TEST_DATABASE_URL)');
     const idle = await queryRows<{ pid: number }>(database.db, sql`SELECT pg_backend_pid() AS pid`);
     // What a restart does to each session; from another connection, so that the pool's stays idle.
     const admin = new pg.Client({ connectionString: database.connectionString });

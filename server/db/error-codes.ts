@@ -2,7 +2,7 @@
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_DEADLOCK_DETECTED = '40P01';
 
-/** Whether PostgreSQL refused with `code`, as node-postgres and PGlite report it (Drizzle wraps it as the cause). */
+/** Whether PostgreSQL refused with `code`, as node-postgres reports it (Drizzle wraps it as the cause). */
 export function hasPostgresCode(error: unknown, code: string): boolean {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
     if ((cause as { code?: unknown }).code === code) return true;

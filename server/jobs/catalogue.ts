@@ -50,16 +50,6 @@ export const jobCatalogue = {
       return {};
     },
   }),
-  /** Housekeeping: reclaims the space of updated and deleted rows where no autovacuum does (the embedded database). */
-  'database.vacuum': defineJob({
-    payload: z.object({}).passthrough(),
-    policy: { retryLimit: 1, retryDelay: 300, expireInSeconds: 3600 },
-    cron: '40 * * * *',
-    pollSeconds: SCHEDULED_POLL_SECONDS,
-    async run(_payload, { services }) {
-      return services.vacuum();
-    },
-  }),
   /** Expires every trial and cancelled paid period that has ended (reads also see it at once, without the job). */
   'subscriptions.expire': defineJob({
     payload: z.object({}).passthrough(),

@@ -74,6 +74,15 @@ describe('the job queue', () => {
     expect(warnings.some((line) => line.includes('gave up: SMTP login failed'))).toBe(true);
   });
 
+  it('runs the jobs a cron schedule makes, which carry no data', async () => {
+    // pg-boss's scheduler enqueues a cron's job with data NULL.
+    const [{ id }] = await queryRows<{ id: string }>(
+      database.db,
+      sql`INSERT INTO pgboss.job (name, data) VALUES ('sessions.expire', NULL) RETURNING id`,
+    );
+    expect(await settled('sessions.expire', id)).toBe('completed');
+  });
+
   it('leaves a passing error to pg-boss’s retries, then fails the job', async () => {
     const id = await container.jobs.send('test.temporary', { n: 3 });
     if (!id) throw new Error('not enqueued');

@@ -1,4 +1,4 @@
-import { fromPglite, PgBoss } from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
 import {
   DEFAULT_POLL_SECONDS,
@@ -44,10 +44,7 @@ export class JobQueue<Catalogue extends JobCatalogueShape> {
       superviseIntervalSeconds: SUPERVISE_SECONDS,
       monitorIntervalSeconds: SUPERVISE_SECONDS,
     };
-    const boss =
-      handle.kind === 'pglite'
-        ? new PgBoss({ db: fromPglite(handle.pglite), backend: 'pglite', ...roleOptions })
-        : new PgBoss({ connectionString: handle.connectionString, max: 4, ...roleOptions });
+    const boss = new PgBoss({ connectionString: handle.connectionString, max: 4, ...roleOptions });
     boss.on('error', options.onError);
     await boss.start();
     for (const [name, definition] of Object.entries(catalogue)) await boss.createQueue(name, definition.policy);
@@ -81,14 +78,15 @@ export class JobQueue<Catalogue extends JobCatalogueShape> {
         pollingIntervalSeconds: pollSecondsOf(definition.pollSeconds, context),
       };
       await this.boss.work(name, workOptions, async ([job]) => {
-        const payload = definition.payload.parse(job.data);
+        // A cron's jobs carry no data (null): their payload is the empty object.
+        const payload = definition.payload.parse(job.data ?? {});
         try {
           return await definition.run(payload as never, context);
         } catch (error) {
           const failure = jobFailureFor(error);
           if (failure.action === 'retry') throw error;
           if (failure.action === 'retry_after') {
-            await this.boss.send(name, job.data as object, { startAfter: failure.seconds });
+            await this.boss.send(name, (job.data ?? {}) as object, { startAfter: failure.seconds });
             return { retryAfterSeconds: failure.seconds };
           }
           context.log.warn(`Job ${name} ${job.id} gave up: ${failure.reason}`);

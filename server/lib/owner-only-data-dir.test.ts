@@ -7,12 +7,17 @@ import { DataDirOpenToOthersError, ensureOwnerOnlyDataDir, findOpenToOthers } fr
 const newRoot = () => mkdtempSync(path.join(tmpdir(), 'lr-owner-only-'));
 const modeOf = (file: string) => statSync(file).mode & 0o777;
 
-/** A DATA_DIR as the app leaves it: owner-only, with secrets and a database folder inside. */
+/**
+ * A DATA_DIR as the app leaves it: owner-only, with secrets, and the folders of a database inside: the PGlite
+ * database an earlier release wrote (kept after its move until its owner deletes it) and the embedded server's.
+ */
 function ownerOnlyDataDir(): string {
   const dataDir = path.join(newRoot(), 'data');
   mkdirSync(path.join(dataDir, 'pglite', 'base', '5'), { recursive: true, mode: 0o700 });
   writeFileSync(path.join(dataDir, 'session-secret'), 'secret\n', { mode: 0o600 });
   writeFileSync(path.join(dataDir, 'pglite', 'base', '5', '1259'), 'rows', { mode: 0o600 });
+  mkdirSync(path.join(dataDir, 'postgres', 'base', '5'), { recursive: true, mode: 0o700 });
+  writeFileSync(path.join(dataDir, 'postgres', 'base', '5', '1259'), 'rows', { mode: 0o600 });
   return dataDir;
 }
 
@@ -78,6 +83,34 @@ describe('an owner-only DATA_DIR (decision 0057)', () => {
     expect(() => ensureOwnerOnlyDataDir(dataDir)).toThrow(
       `${path.join(dataDir, 'pglite')} in DATA_DIR is open to other users of this machine (mode 0755), and so is one more file or folder in it.`,
     );
+  });
+
+  it('leaves the embedded server’s cluster to PostgreSQL, which keeps it so itself, and only there', () => {
+    const dataDir = ownerOnlyDataDir();
+    // PostgreSQL's own choice: a cluster made with group access (initdb -g) is 0750, its files 0640.
+    chmodSync(path.join(dataDir, 'postgres'), 0o750);
+    chmodSync(path.join(dataDir, 'postgres', 'base', '5', '1259'), 0o640);
+    mkdirSync(path.join(dataDir, 'postgres.partial'), { mode: 0o750 });
+    expect(findOpenToOthers(dataDir)).toBeNull();
+    // A folder of that name deeper down is the app's, and looked at.
+    mkdirSync(path.join(dataDir, 'pglite', 'postgres'), { mode: 0o750 });
+    expect(findOpenToOthers(dataDir)).toEqual({
+      path: path.join(dataDir, 'pglite', 'postgres'),
+      mode: 0o750,
+      count: 1,
+    });
+  });
+
+  it('lets the group enter DATA_DIR (0710) only when the app is root, whose server runs as the postgres user', () => {
+    const dataDir = ownerOnlyDataDir();
+    chmodSync(dataDir, 0o710);
+    const root = process.getuid?.() === 0;
+    expect(findOpenToOthers(dataDir)).toEqual(root ? null : { path: dataDir, mode: 0o710, count: 1 });
+    // Reading the folder's names is more than entering it, for root too.
+    chmodSync(dataDir, 0o750);
+    expect(findOpenToOthers(dataDir)).toEqual({ path: dataDir, mode: 0o750, count: 1 });
+    chmodSync(dataDir, 0o711);
+    expect(findOpenToOthers(dataDir)).toEqual({ path: dataDir, mode: 0o711, count: 1 });
   });
 
   it('quotes a path the shell would split', () => {

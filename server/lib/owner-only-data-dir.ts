@@ -4,8 +4,9 @@ import path from 'node:path';
 /**
  * DATA_DIR holds the database (password hashes, sessions, mailbox credentials sealed with ENCRYPTION_KEY) and the
  * generated secrets that open them: it and everything in it are its owner's only, folders 0700 and files 0600
- * (decision 0057). The server runs with umask 077; the embedded database's file layer sets its own modes
- * (server/db/pglite-durable-fs.ts).
+ * (decision 0057). The server runs with umask 077. The embedded PostgreSQL server's cluster (DATA_DIR/postgres)
+ * is PostgreSQL's to keep so: it refuses to start on a cluster others may open. A root app runs that server as
+ * the system user `postgres`, whose group may enter DATA_DIR (0710) to reach it (server/db/embedded-postgres.ts).
  */
 
 /** Mode bits that let the group or anyone else read, write or enter. */
@@ -56,19 +57,20 @@ export function ensureOwnerOnlyDataDir(dataDir: string): void {
  * The first path under DATA_DIR (itself included) whose mode lets the group or others in, and how many there are.
  * Everything is looked at, not only the top: an embedded database of a million leads is about a thousand files,
  * read in a few milliseconds. Symbolic links are not followed (their own mode means nothing). A file that goes
- * away meanwhile (another process holding DATA_DIR, which the claim refuses next) is passed over.
+ * away meanwhile (PostgreSQL's temporary files) is passed over.
  */
 export function findOpenToOthers(dataDir: string): OpenToOthers | null {
   let found: OpenToOthers | null = null;
-  const note = (where: string, stats: Stats) => {
-    if ((stats.mode & OTHERS) === 0) return;
+  const note = (where: string, stats: Stats, allowed = 0) => {
+    if ((stats.mode & OTHERS & ~allowed) === 0) return;
     if (found) found.count++;
     else found = { path: where, mode: stats.mode & 0o7777, count: 1 };
   };
-  note(dataDir, statSync(dataDir));
+  note(dataDir, statSync(dataDir), isRoot() ? SERVER_GROUP_ENTERS : 0);
   const folders = [dataDir];
   for (let folder = folders.pop(); folder !== undefined; folder = folders.pop()) {
     for (const name of readdirIfThere(folder).sort()) {
+      if (folder === dataDir && CLUSTER_FOLDERS.has(name)) continue;
       const entry = path.join(folder, name);
       const stats = lstatIfThere(entry);
       if (!stats || stats.isSymbolicLink()) continue;
@@ -78,6 +80,12 @@ export function findOpenToOthers(dataDir: string): OpenToOthers | null {
   }
   return found;
 }
+
+/** The embedded server's cluster, as it is and while it is being made. */
+const CLUSTER_FOLDERS = new Set(['postgres', 'postgres.partial']);
+/** The group's right to enter (not list) DATA_DIR, which a root app gives the embedded server's user. */
+const SERVER_GROUP_ENTERS = 0o010;
+const isRoot = () => process.getuid?.() === 0;
 
 function readdirIfThere(folder: string): string[] {
   try {

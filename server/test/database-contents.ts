@@ -1,4 +1,4 @@
-/** PGlite's client, or a node-postgres client: both answer a query with its rows. */
+/** A node-postgres client or pool: it answers a query with its rows. */
 export type Queryable = { query<T>(text: string): Promise<{ rows: T[] }> };
 
 /** Every table of every schema but PostgreSQL's own (public, drizzle, pgboss, …), each as its sorted rows. */

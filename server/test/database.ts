@@ -1,43 +1,30 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { type DatabaseHandle, migrateDatabase, openDatabase } from '../db/client';
+import { inject } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../db/client';
+import { adminQuery, databaseUrlOf } from './database-server.setup';
+
+export type TestDatabase = DatabaseHandle & {
+  /** The server the database is on, and what it is (the embedded server of the run, or TEST_DATABASE_URL's). */
+  serverKind: 'embedded' | 'postgres';
+  dispose(): Promise<void>;
+};
 
 /**
- * A fresh database for one test file, migrated unless `migrated: false`: in-memory PGlite by default, or a new
- * database on the PostgreSQL server at TEST_DATABASE_URL (dropped again by `dispose`).
+ * A fresh database for one test file on the run's PostgreSQL server (server/test/database-server.setup.ts):
+ * a copy of the migrated template unless `migrated: false`, dropped again by `dispose`.
  */
-export async function createTestDatabase(
-  options: { migrated?: boolean } = {},
-): Promise<DatabaseHandle & { dispose(): Promise<void> }> {
-  const migrated = options.migrated ?? true;
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const handle = await openDatabase({ dataDir: null });
-    if (migrated) await migrateDatabase(handle);
-    return Object.assign(handle, { dispose: () => handle.close() });
-  }
+export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
+  const { serverUrl, template, kind } = inject('testDatabase');
   const name = `lr_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-  if (migrated) await migrateDatabase(handle);
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}${options.migrated === false ? '' : ` TEMPLATE ${template}`}`);
+  const handle = await openDatabase({ databaseUrl: databaseUrlOf(serverUrl, name), poolSize: 4 });
   return Object.assign(handle, {
+    serverKind: kind,
     async dispose() {
       await handle.close();
       await dropWhenIdle(serverUrl, name);
     },
   });
-}
-
-async function adminQuery(serverUrl: string, statement: string, params: unknown[] = []) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    return (await client.query(statement, params)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 /**

@@ -53,7 +53,28 @@ export function importChunks(port: number) {
   };
 }
 
-/** Leads per chunk as the database holds them (read with no server process holding PGlite). */
+/**
+ * Posts each chunk of `pending` until it answers 200 (a chunk that fails is sent again after a moment, as a person
+ * uploading again would), adding it to `acknowledged`; rejects when they are not all in within `timeoutMs`.
+ */
+export async function postUntilAcknowledged(
+  api: ReturnType<typeof importChunks>,
+  cookie: string,
+  pending: number[],
+  acknowledged: Set<number>,
+  timeoutMs = 60_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (const n of pending) {
+    while ((await api.post(cookie, n)) !== 'ok') {
+      if (Date.now() > deadline) throw new Error(`chunk ${n} was still refused after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    acknowledged.add(n);
+  }
+}
+
+/** Leads per chunk as the database holds them. */
 export const rowsPerChunk = (database: ProcessDatabase) =>
   database.use(async (handle) => {
     const rows = await queryRows<{ chunk: string; count: number }>(

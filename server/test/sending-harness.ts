@@ -21,9 +21,9 @@ export const TEST_STALE_SENDING_SECONDS = 5;
 export type SenderProcess = ReturnType<typeof startServer> & { name: string };
 
 /**
- * Real LocalReach processes sending campaigns for a test: a database they share with it (PGlite in a DATA_DIR, or
- * PostgreSQL with TEST_DATABASE_URL), an SMTP peer on loopback that records what it gets, and one HTTP port (only
- * one process at a time serves it: ROLE=all, or the one ROLE=web).
+ * Real LocalReach processes sending campaigns for a test: a database they share with it (the embedded server in a
+ * DATA_DIR of theirs, as `npm start` runs it; see process-database.ts), an SMTP peer on loopback that records what it
+ * gets, and one HTTP port (only one process at a time serves it: ROLE=all, or the one ROLE=web).
  */
 export async function createSendingHarness() {
   const [database, peer, port]: [ProcessDatabase, RecordingSmtpPeer, number] = await Promise.all([

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import pg from 'pg';
 import { connectPeerMailbox, setPostalAddress, signUpViaApi } from './helpers';
 import { mailPeers } from './mail-peers';
-import { E2E_POSTGRES_PORT, e2ePostgresUrl } from './postgres-database';
+import { E2E_POSTGRES_PORT, historyDatabaseUrl } from './postgres-database';
 
 /** "Nov 16, 2026 – Nov 23, 2026": the days a range shows, for a user on UTC (the default timezone). */
 function period(days: number): string {
@@ -115,8 +115,6 @@ test.describe('the analytics screen (local SMTP and IMAP peers)', () => {
 });
 
 test.describe('the analytics ranges over months of history (PostgreSQL)', () => {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  test.skip(!serverUrl && process.env.REQUIRE_ALL !== '1', 'TEST_DATABASE_URL is not set');
   test.use({ baseURL: `http://localhost:${E2E_POSTGRES_PORT}` });
 
   /**
@@ -124,7 +122,7 @@ test.describe('the analytics ranges over months of history (PostgreSQL)', () => 
    * (one answered), and five 200 days ago (four delivered); nothing in the last week.
    */
   async function seedHistory(userId: string, templateId: number) {
-    const db = new pg.Client({ connectionString: e2ePostgresUrl(serverUrl as string) });
+    const db = new pg.Client({ connectionString: await historyDatabaseUrl() });
     await db.connect();
     try {
       const daysAgo = (days: number) => DateTime.utc().minus({ days }).set({ hour: 12 }).toISO();

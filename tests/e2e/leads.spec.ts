@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { pressEscape, signUpViaApi, toastMessage } from './helpers';
-import { E2E_POSTGRES_PORT, e2ePostgresUrl } from './postgres-database';
+import { E2E_POSTGRES_PORT, historyDatabaseUrl } from './postgres-database';
 
 const sampleCsv = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'leads-sample.csv');
 
@@ -506,15 +506,13 @@ test('a lead is edited and its status changed by hand in Client Details', async 
 });
 
 test.describe('a bounced lead (PostgreSQL, its state laid down with SQL)', () => {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  test.skip(!serverUrl && process.env.REQUIRE_ALL !== '1', 'TEST_DATABASE_URL is not set');
   test.use({ baseURL: `http://localhost:${E2E_POSTGRES_PORT}` });
 
   test('its details say why it bounced', async ({ page }) => {
     await signUpViaApi(page.request);
     const email = `tom-${Date.now()}@nomail.test`;
     await seedLeads(page.request, [{ email, firstName: 'Tom' }]);
-    const db = new pg.Client({ connectionString: e2ePostgresUrl(serverUrl as string) });
+    const db = new pg.Client({ connectionString: await historyDatabaseUrl() });
     await db.connect();
     try {
       await db.query(
@@ -536,7 +534,7 @@ test.describe('a bounced lead (PostgreSQL, its state laid down with SQL)', () =>
     await signUpViaApi(page.request);
     const email = `una-${Date.now()}@optout.test`;
     await seedLeads(page.request, [{ email, firstName: 'Una' }]);
-    const db = new pg.Client({ connectionString: e2ePostgresUrl(serverUrl as string) });
+    const db = new pg.Client({ connectionString: await historyDatabaseUrl() });
     await db.connect();
     try {
       await db.query(

@@ -1,11 +1,11 @@
-/** The database of the browser tests' PostgreSQL server (postgres-server.ts), made afresh at every run. */
-export const E2E_POSTGRES_DATABASE = process.env.E2E_POSTGRES_DATABASE ?? 'lr_e2e_history';
+import { runningServer } from '../../server/db/embedded-postgres';
 
-/** Its URL on the server at `serverUrl` (TEST_DATABASE_URL). */
-export function e2ePostgresUrl(serverUrl: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${E2E_POSTGRES_DATABASE}`;
-  return url.toString();
+/** The app database of the browser tests' second server (postgres-server.ts): its embedded server, while it runs. */
+export async function historyDatabaseUrl(): Promise<string> {
+  const dataDir = process.env.E2E_HISTORY_DATA_DIR;
+  const server = dataDir ? await runningServer(dataDir) : null;
+  if (!server) throw new Error(`The history server's database in ${dataDir} is not running`);
+  return server.connectionString;
 }
 
 /** Where that server listens. */

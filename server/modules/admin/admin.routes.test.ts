@@ -109,9 +109,9 @@ async function seedAnaActivity() {
   return { replied };
 }
 
-/** Counts the statements sent to the database while `run` runs, on either engine. */
+/** Counts the statements sent to the database through the app's pool while `run` runs. */
 async function countQueries(handle: DatabaseHandle, run: () => Promise<unknown>): Promise<number> {
-  const target: { query: (...args: never[]) => unknown } = handle.kind === 'pglite' ? handle.pglite : handle.pool;
+  const target: { query: (...args: never[]) => unknown } = handle.pool;
   const original = target.query;
   let count = 0;
   target.query = (...args: never[]) => {

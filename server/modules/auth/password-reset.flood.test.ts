@@ -84,14 +84,14 @@ describe('reset links under a flood of wrong tokens (a real server on 127.0.0.1)
     );
 
     await passwordReset.request('owner@flood.test', '192.0.2.10');
-    await expect.poll(() => smtp.received.length).toBe(1);
+    await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(1);
     const token = /reset-password\?token=([\w-]+)/.exec(smtp.received[0].mail.text ?? '')?.[1] ?? '';
     now = new Date(now.getTime() + RESET_LINK_TTL_MS + 1000);
     await expect(passwordReset.reset(token, 'a-new-password', '192.0.2.10')).rejects.toThrow(INVALID_RESET_LINK);
     expect(argon2.hashes).toBe(hashesBefore);
 
     await passwordReset.request('owner@flood.test', '192.0.2.10');
-    await expect.poll(() => smtp.received.length).toBe(2);
+    await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(2);
     const fresh = /reset-password\?token=([\w-]+)/.exec(smtp.received[1].mail.text ?? '')?.[1] ?? '';
     await passwordReset.reset(fresh, 'a-new-password', '192.0.2.10');
     expect(argon2.hashes).toBe(hashesBefore + 1);

@@ -63,7 +63,8 @@ async function crashMidCampaign(owner: CampaignOwner, dailyLimit: number) {
   t.peer.answerDelayMs = 20;
   // The peer listens on loopback, a private address mailboxes may use only where the administrator allows it.
   const worker = t.start('worker-1', 'all', { MAIL_ALLOW_PRIVATE_HOSTS: '1' });
-  await waitFor(healthy(t.port), 'the worker to listen');
+  // Its first start makes the embedded server's cluster (initdb) and migrates it.
+  await waitFor(healthy(t.port), 'the worker to listen', 90_000);
   const campaignId = await startCampaignOver(t.port, owner);
 
   const observed: Campaign[] = [];
@@ -160,7 +161,7 @@ async function restart(handle: DatabaseHandle, owner: CampaignOwner, campaignId:
 
 describe('mails a killed sender left in flight, while the campaign waits', () => {
   it('are settled once stale though the daily limit is reached with nothing left, and the campaign completes before midnight', {
-    timeout: 120_000,
+    timeout: 240_000,
   }, async () => {
     const owner = await t.createOwner(LEADS);
     // The mailbox may send the campaign's 40 mails today: the mails in flight at the kill took 4 of them.
@@ -217,7 +218,7 @@ describe('mails a killed sender left in flight, while the campaign waits', () =>
   });
 
   it('are settled once stale while the campaign waits for tomorrow’s allowance with mails left', {
-    timeout: 120_000,
+    timeout: 240_000,
   }, async () => {
     const owner = await t.createOwner(LEADS);
     const dailyLimit = 30;
@@ -251,7 +252,7 @@ describe('mails a killed sender left in flight, while the campaign waits', () =>
     });
   });
 
-  it('are settled once stale while the campaign is paused', { timeout: 120_000 }, async () => {
+  it('are settled once stale while the campaign is paused', { timeout: 240_000 }, async () => {
     const owner = await t.createOwner(LEADS);
     const { campaignId, stranded } = await crashMidCampaign(owner, 10_000);
     await t.database.use(async (handle) => {

@@ -10,8 +10,8 @@ import { createSendingHarness, type SenderProcess, type SendingHarness } from '.
 import { healthy, waitFor } from '../../test/server-process';
 import { SEND_CONCURRENCY } from './campaign-sender';
 
-// Issue 9: worker processes on one PostgreSQL database claim rows of the same campaign at once (split roles need
-// a shared server, so this file runs in the PostgreSQL project only; see vitest.config.ts).
+// Worker processes on one database claim rows of the same campaign at once: on the embedded server they share
+// through DATA_DIR, and in the postgres project (vitest.config.ts) on the server at DATABASE_URL.
 
 let t: SendingHarness;
 beforeEach(async () => {
@@ -21,11 +21,12 @@ afterEach(() => t.dispose());
 
 describe('two worker processes and a web process on one PostgreSQL database', () => {
   it('send one 500-lead campaign together, one killed and restarted midway, with zero duplicates', {
-    timeout: 180_000,
+    timeout: 300_000,
   }, async () => {
     const owner = await t.createOwner(500);
     const web = t.start('web', 'web');
-    await waitFor(healthy(t.port), 'the web process to listen');
+    // Its first start makes the embedded server's cluster (initdb) and migrates it.
+    await waitFor(healthy(t.port), 'the web process to listen', 90_000);
     const campaignId = await startCampaignOver(t.port, owner);
     // The web process enqueued one run; a second lets both workers run the campaign from their first poll.
     await t.database.use(async (handle) => {
@@ -53,13 +54,14 @@ describe('two worker processes and a web process on one PostgreSQL database', ()
         return t.peer.messages.length >= 250;
       },
       'the two workers to have sent 250 mails',
+      90_000,
     );
     // Each worker runs one job at a time, so two active runs are one in each worker.
     expect(mostRunsAtOnce, 'both workers ran the campaign at once').toBe(2);
     const stranded = await t.kill(first, campaignId);
     first = t.start('worker-a2', 'worker');
 
-    await t.waitFor(second, t.completed(owner, campaignId), 'the campaign to complete');
+    await t.waitFor(second, t.completed(owner, campaignId), 'the campaign to complete', 90_000);
     await Promise.all([web, first, second].map((server) => signalAndWait(server.child, 'SIGTERM')));
 
     const rows = await t.database.use((handle) => readRecipients(handle.db, campaignId));

@@ -6,8 +6,7 @@ import { createSendingHarness, type SendingHarness } from '../../test/sending-ha
 import { healthy, waitFor } from '../../test/server-process';
 import { SEND_CONCURRENCY } from './campaign-sender';
 
-// Issue 9, graceful shutdown: a worker process (ROLE=all) sending through a slow provider gets SIGTERM. Runs on
-// PGlite, and on PostgreSQL in the postgres project.
+// Graceful shutdown: a worker process (ROLE=all) sending through a slow provider gets SIGTERM.
 
 let t: SendingHarness;
 beforeEach(async () => {
@@ -17,12 +16,13 @@ afterEach(() => t.dispose());
 
 describe('a worker stopped with SIGTERM', () => {
   it('finishes the mails in flight, takes no other, exits within 10 s, and a new worker completes the campaign', {
-    timeout: 120_000,
+    timeout: 240_000,
   }, async () => {
     const owner = await t.createOwner(12);
     t.peer.answerDelayMs = 1000; // a slow provider: every mail is in flight for a second
     let worker = t.start('graceful-1');
-    await waitFor(healthy(t.port), 'the worker to listen');
+    // Its first start makes the embedded server's cluster (initdb) and migrates it.
+    await waitFor(healthy(t.port), 'the worker to listen', 90_000);
     const campaignId = await startCampaignOver(t.port, owner);
     await t.waitFor(worker, () => t.peer.messages.length >= 3 && t.peer.unanswered() > 0, 'mails in flight');
 
@@ -40,7 +40,8 @@ describe('a worker stopped with SIGTERM', () => {
 
     t.peer.answerDelayMs = 0;
     worker = t.start('graceful-2');
-    await t.waitFor(worker, t.completed(owner, campaignId), 'the new worker to complete the campaign');
+    // It starts the embedded server again (the first worker stopped it as it left) before it sends.
+    await t.waitFor(worker, t.completed(owner, campaignId), 'the new worker to complete the campaign', 90_000);
     await signalAndWait(worker.child, 'SIGTERM');
     const rows = await t.database.use((handle) => readRecipients(handle.db, campaignId));
     const { sent } = expectDeliveredOnce({ campaignId, rows, received: t.peer.messages, leads: 12 });

@@ -160,7 +160,9 @@ describe('POST /api/campaigns/send-mass-email', () => {
 });
 
 describe('sending a campaign through the SMTP peer', () => {
-  it('mails each of 200 leads exactly once, personalised, with both parts, the attachment and the footer', async () => {
+  it('mails each of 200 leads exactly once, personalised, with both parts, the attachment and the footer', {
+    timeout: 90_000,
+  }, async () => {
     const { token, templateId: _intro, accountId, leadIds } = await sender('bulk', { count: 200 });
     const withFile = await template(token, {
       name: 'Brochure',
@@ -216,7 +218,9 @@ describe('sending a campaign through the SMTP peer', () => {
     });
   });
 
-  it('stops at the daily limit with the reason, and goes on after the user’s midnight', async () => {
+  it('stops at the daily limit with the reason, and goes on after the user’s midnight', {
+    timeout: 90_000,
+  }, async () => {
     const { token, accountId, templateId, leadIds } = await sender('limited', { count: 80, dailyLimit: 50 });
     const id = await start(token, { accountId, templateId, leadIds });
     await expect(run(id)).rejects.toBeInstanceOf(DailyLimitError);

@@ -37,7 +37,7 @@ import { assertActiveTemplates, sequenceSteps, stepVariantOf } from './sequence-
 /**
  * A campaign's recipient rows are made this many leads per statement (in one transaction): the work a statement
  * keeps in memory to its end (its foreign-key checks, its new rows for the rollups' trigger) is bounded by the
- * chunk, not by the campaign, and the embedded database's WebAssembly memory never gives back what it grew by.
+ * chunk, not by the campaign.
  */
 const START_CHUNK_LEADS = 10_000;
 
@@ -177,13 +177,10 @@ export function createCampaignsService(deps: {
           })
           .returning({ id: campaigns.id });
         if (steps) await tx.insert(campaignSteps).values(steps.map((step) => ({ ...step, campaignId: campaign.id })));
-        // The statement reads the table it fills. Planned on a small table (a first campaign; PGlite never
-        // analyses), the duplicate checks become a scan of the whole table per lead, quadratic in the insert itself
-        // (100,000 leads took 90 s instead of 3): the lead index is the only way it may look.
+        // The statement reads the table it fills. Planned on a small table (a first campaign, before any ANALYZE
+        // has counted it), the duplicate checks become a scan of the whole table per lead, quadratic in the insert
+        // itself (100,000 leads took 90 s instead of 3): the lead index is the only way it may look.
         await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-        // Its sort and row stores stay within 1 MB each and spill past it: the embedded database's WebAssembly
-        // memory, once grown, never shrinks (at 4 MB each, a 100,000-lead start grew it by 23 MB).
-        await tx.execute(sql`SET LOCAL work_mem = '1MB'`);
         let inserted = 0;
         for (let from = 0; from < requested.length; from += START_CHUNK_LEADS) {
           const chunk = requested.slice(from, from + START_CHUNK_LEADS);

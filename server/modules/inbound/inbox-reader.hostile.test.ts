@@ -129,7 +129,8 @@ describe.skipIf(skipReason !== null)('a real server reading hostile mail', () =>
       password: imap.password,
     });
     let server = t.start('hostile-1', 'all', READER_ENV);
-    await waitFor(healthy(t.port), 'the server to listen');
+    // Its first start makes the embedded server's cluster (initdb) and migrates it.
+    await waitFor(healthy(t.port), 'the server to listen', 90_000);
     const campaignId = await startCampaignOver(t.port, owner);
     await t.waitFor(server, t.completed(owner, campaignId), 'the campaign to complete');
     const sentTo = (n: number) => {
@@ -162,7 +163,7 @@ describe.skipIf(skipReason !== null)('a real server reading hostile mail', () =>
     await signalAndWait(server.child, 'SIGTERM');
     await t.database.released('hostile-1');
     server = t.start('hostile-2', 'all', READER_ENV);
-    await waitFor(healthy(t.port), 'the restarted server to listen');
+    await waitFor(healthy(t.port), 'the restarted server to listen', 60_000);
     await writer.append('INBOX', reply(2, sentTo(2)));
     await t.waitFor(server, async () => (await followups(owner)) === 2, 'a reply after the restart', 60_000);
     await signalAndWait(server.child, 'SIGTERM');

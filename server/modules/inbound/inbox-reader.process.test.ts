@@ -58,7 +58,8 @@ describe.skipIf(skipReason !== null)('reading mailboxes in worker processes', ()
       password: imap.password,
     });
     let worker = t.start('reader-1', 'all', READER_ENV);
-    await waitFor(healthy(t.port), 'the worker to listen');
+    // Its first start makes the embedded server's cluster (initdb) and migrates it.
+    await waitFor(healthy(t.port), 'the worker to listen', 90_000);
     const campaignId = await startCampaignOver(t.port, owner);
     await t.waitFor(worker, t.completed(owner, campaignId), 'the campaign to complete');
     const sentTo = (n: number) => {
@@ -68,7 +69,7 @@ describe.skipIf(skipReason !== null)('reading mailboxes in worker processes', ()
     };
 
     await replyTo(0, sentTo(0));
-    await t.waitFor(worker, async () => (await followups(owner)) === 1, 'the first reply to be taken in', 15_000);
+    await t.waitFor(worker, async () => (await followups(owner)) === 1, 'the first reply to be taken in', 30_000);
 
     await signalAndWait(worker.child, 'SIGKILL');
     await t.database.released('reader-1');

@@ -158,8 +158,8 @@ async function searchPage(
 
 /**
  * Runs `work`, whose reads of the newest leads walk leads_user_created_idx whatever the statistics say: right after
- * a big import (and always on PGlite, which has no autovacuum) they can still count a user's leads in thousands,
- * and the planner would then sort all of them instead.
+ * a big import, before an ANALYZE has counted it, they can still count a user's leads in thousands, and the planner
+ * would then sort all of them instead.
  */
 function newestFirstScan<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {

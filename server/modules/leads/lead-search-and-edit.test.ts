@@ -74,7 +74,7 @@ describe('GET /api/leads?search=&status=', () => {
     for (let start = 0; start < total; start += 5000) {
       expect((await upload(many, rows.slice(start, start + 5000))).statusCode).toBe(200);
     }
-    // The planner has been told how big the table grew, within a factor of two (PGlite has no autovacuum to tell it).
+    // The planner has been told how big the table grew, within a factor of two, by the imports themselves.
     const [table] = await queryRows<{ estimated: number }>(
       t.database.db,
       sql`SELECT reltuples::float8 AS estimated FROM pg_class WHERE oid = 'leads'::regclass`,

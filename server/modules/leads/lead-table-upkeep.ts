@@ -1,16 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '../../db/client';
-import { autovacuumRuns } from '../../db/vacuum';
 
 /**
  * Gives the planner fresh statistics on `leads` once the table has grown to more than twice what it last counted
- * (and past a thousand rows): PGlite has no autovacuum, and a server's may lag a big import or be off. Without them
- * the planner takes a user with a million leads for one with a few thousand and, for a search, also reads that
- * user's whole part of the list index. Once per doubling, so a handful of times on the way to a million.
- *
- * Where no autovacuum runs, it is a VACUUM (ANALYZE): it also marks the new pages all-visible, without which the
- * list's index-only scans visit the table for every row they pass, and a deep page (offset 500,000) passes half a
- * million. Each VACUUM skips the pages the last one marked, so the imports' vacuums read each page about once.
+ * (and past a thousand rows). Autovacuum counts it too, but only when it next looks (every minute, one database at
+ * a time) and only past a tenth more rows; a big import doubles a small table many times within that minute.
+ * Without them the planner takes a user with a million leads for one with a few thousand and, for a search, also
+ * reads that user's whole part of the list index. Once per doubling, so a handful of times on the way to a million.
  */
 async function analyzeLeadsWhenGrown(db: Database): Promise<void> {
   const [table] = await queryRows<{ estimated: number; counted: number }>(
@@ -19,7 +15,7 @@ async function analyzeLeadsWhenGrown(db: Database): Promise<void> {
                (SELECT coalesce(sum(total), 0) FROM lead_counts)::float8 AS counted`,
   );
   if (table.counted <= Math.max(table.estimated, 0) * 2 + 1000) return;
-  await db.execute((await autovacuumRuns(db)) ? sql`ANALYZE leads` : sql`VACUUM (ANALYZE) leads`);
+  await db.execute(sql`ANALYZE leads`);
 }
 
 /**

@@ -196,8 +196,8 @@ export function createLeadsService(deps: { db: Database }) {
 
     /**
      * Imports CSV rows (a whole file, or one chunk the browser sent) in statements of at most CSV_CHUNK_ROWS rows,
-     * each its own short transaction, letting other requests in between: PGlite has a single connection, and a
-     * 50 MB file must not hold it for the whole import.
+     * each its own short transaction, letting other requests in between: what one statement holds (its JSON here,
+     * its rows and locks on the server) is bounded by the chunk, not by the file, and what was committed stays.
      */
     async importCsv(user: UserRow, upload: { csvData: unknown[]; firstRowNumber: number }) {
       let added = 0;
