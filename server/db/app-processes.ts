@@ -28,7 +28,7 @@ export async function otherAppProcesses(connectionString: string): Promise<AppPr
   await client.connect();
   try {
     const { rows } = await client.query<{ name: string }>(
-      `SELECT DISTINCT application_name AS name FROM pg_stat_activity WHERE application_name ~ '^localreach (all|web|worker) [0-9]+$'`,
+      `SELECT DISTINCT application_name AS name FROM pg_stat_activity WHERE datname = current_database() AND application_name ~ '^localreach (all|web|worker) [0-9]+$'`,
     );
     return rows
       .map(({ name }) => {
@@ -60,7 +60,7 @@ export async function otherCommandSessions(connectionString: string): Promise<nu
   await client.connect();
   try {
     const { rows } = await client.query<{ count: number }>(
-      `SELECT count(*)::int AS count FROM pg_stat_activity WHERE application_name ~ '^localreach (backup|restore) [0-9]+$'`,
+      `SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND application_name ~ '^localreach (backup|restore) [0-9]+$'`,
     );
     return rows[0].count;
   } finally {
