@@ -16,12 +16,13 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { clusterLocale, firstClosedFolder, postgresBinaries, type ServerUser, serverUser } from './embedded-binaries';
+import { portFor } from './embedded-port';
 import { settingsArguments } from './embedded-settings';
+import { EmbeddedServerError, isAlive, underStartLock } from './embedded-start-lock';
 
 /**
  * The embedded default: a real PostgreSQL server in DATA_DIR/postgres, started by the app from the binaries npm
@@ -37,13 +38,12 @@ export const clusterDirOf = (dataDir: string) => path.join(dataDir, 'postgres');
 const passwordFileOf = (dataDir: string) => path.join(dataDir, 'postgres-password');
 const portFileOf = (dataDir: string) => path.join(dataDir, 'postgres-port');
 export const serverLogOf = (dataDir: string) => path.join(dataDir, 'postgres.log');
-const startLockOf = (dataDir: string) => path.join(dataDir, 'postgres-starting');
 
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 60_000;
 const OLD_BACKENDS_GRACE_MS = 5_000;
 
-export class EmbeddedServerError extends Error {}
+export { EmbeddedServerError } from './embedded-start-lock';
 
 export type EmbeddedServer = {
   /** postgres://… of the app's database on this server, with no application name yet. */
@@ -130,16 +130,6 @@ function readPostmasterPid(dataDir: string): { pid: number; port: number } | nul
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, but another user's (the server user's, when the app is root it can signal anyway).
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * DATA_DIR stays its owner's only (decision 0057). A root app's server runs as another user, which must pass
  * through DATA_DIR to its cluster: DATA_DIR's group becomes that user's and the group may enter, not list (0710).
@@ -216,7 +206,7 @@ async function startServer(dataDir: string, user: ServerUser): Promise<EmbeddedS
   const cluster = clusterDirOf(dataDir);
   const oldBackendsGrace = Date.now() + OLD_BACKENDS_GRACE_MS;
   for (let attempt = 1; ; attempt++) {
-    const port = await portFor(dataDir);
+    const port = await portFor(portFileOf(dataDir));
     const logFd = openSync(serverLogOf(dataDir), 'a', 0o600);
     const startedAt = statSync(serverLogOf(dataDir)).size;
     const child = spawn(postgres, ['-D', cluster, ...settingsArguments(port)], {
@@ -281,36 +271,6 @@ function logSince(dataDir: string, offset: number): string {
   }
 }
 
-/** The port of the last start when it is still free (what a person may have noted), else one the system gives. */
-async function portFor(dataDir: string): Promise<number> {
-  try {
-    const last = Number(readFileSync(portFileOf(dataDir), 'utf8').trim());
-    if (Number.isInteger(last) && last > 0 && (await canListen(last))) return last;
-  } catch {
-    // No earlier start.
-  }
-  return freePort();
-}
-
-function canListen(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 async function ensureAppDatabase(connectionString: string) {
   const url = new URL(connectionString);
   url.pathname = '/postgres';
@@ -336,58 +296,6 @@ async function stopServer(pid: number) {
       return;
     }
     await sleep(25);
-  }
-}
-
-/**
- * One process at a time creates or starts the server (web and worker processes starting together): a folder made
- * with mkdir holds the starter's pid; one left by a process that died is taken over.
- */
-async function underStartLock<T>(dataDir: string, work: () => Promise<T>): Promise<T> {
-  const lock = startLockOf(dataDir);
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const deadline = Date.now() + 2 * READY_TIMEOUT_MS;
-  for (;;) {
-    try {
-      mkdirSync(lock, { mode: 0o700 });
-      writeFileSync(path.join(lock, 'pid'), String(process.pid));
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(readFileIfThere(path.join(lock, 'pid')));
-      // A holder that died, or one that died between making the folder and writing its pid.
-      if (holder ? !isAlive(holder) : Date.now() - mtimeOf(lock) > 5_000) {
-        rmSync(lock, { recursive: true, force: true });
-        continue;
-      }
-      if (Date.now() > deadline) {
-        throw new EmbeddedServerError(
-          `Another process (${holder || 'unknown'}) has been starting the embedded database for two minutes.`,
-        );
-      }
-      await sleep(100);
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
-
-function mtimeOf(file: string): number {
-  try {
-    return statSync(file).mtimeMs;
-  } catch {
-    return Date.now();
-  }
-}
-
-function readFileIfThere(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return '';
   }
 }
 
