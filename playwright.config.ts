@@ -1,8 +1,6 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/chromium';
+import { e2eDataDir } from './tests/e2e/data-dirs';
 import { adminUser } from './tests/e2e/global-setup';
 import { E2E_INVITE_ONLY_PORT, inviteOnlyURL } from './tests/e2e/invite-only';
 import { E2E_POSTGRES_PORT } from './tests/e2e/postgres-database';
@@ -22,10 +20,13 @@ const baseURL = `http://localhost:${port}`;
 const postgresURL = `http://localhost:${E2E_POSTGRES_PORT}`;
 const hostileAiURL = `http://localhost:${E2E_HOSTILE_AI_PORT}`;
 // A fresh embedded database for every run, so the first user registered (globalSetup) is the admin.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'lr-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR ?? e2eDataDir('main');
 process.env.E2E_DATA_DIR = dataDir;
 // The second server's, whose embedded database the history specs write to (tests/e2e/postgres-server.ts).
-process.env.E2E_HISTORY_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'lr-e2e-history-'));
+process.env.E2E_HISTORY_DATA_DIR ??= e2eDataDir('history');
+
+/** An app stopped with SIGTERM stops its embedded PostgreSQL server too (SIGKILL, the default, would leave it). */
+const gracefulShutdown = { signal: 'SIGTERM', timeout: 15_000 } as const;
 
 /** What both servers of the browser tests run with. */
 const serverEnv = {
@@ -62,6 +63,7 @@ export default defineConfig({
       url: `${baseURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
+      gracefulShutdown,
       env: {
         ...serverEnv,
         PORT: String(port),
@@ -96,6 +98,7 @@ export default defineConfig({
       url: `${postgresURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
+      gracefulShutdown,
       env: { ...serverEnv, PORT: String(E2E_POSTGRES_PORT), PUBLIC_URL: postgresURL },
     },
     {
@@ -104,6 +107,7 @@ export default defineConfig({
       url: `${hostileAiURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
+      gracefulShutdown,
       env: { ...serverEnv, PORT: String(E2E_HOSTILE_AI_PORT), PUBLIC_URL: hostileAiURL },
     },
     {
@@ -112,6 +116,7 @@ export default defineConfig({
       url: `${inviteOnlyURL}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
+      gracefulShutdown,
       env: {
         ...serverEnv,
         PORT: String(E2E_INVITE_ONLY_PORT),

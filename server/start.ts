@@ -33,6 +33,7 @@ export async function startLocalReach<Catalogue extends JobCatalogue = JobCatalo
     dataDir: config.dataDir,
     role: config.role,
     log: (line) => log.info(line),
+    warn: (line) => log.warn(line),
   });
   try {
     await migrateDatabase(database);

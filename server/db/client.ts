@@ -5,13 +5,8 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { appRoot } from '../lib/app-root';
-import {
-  AppAlreadyRunningError,
-  appSessionName,
-  holdPresence,
-  otherAppProcesses,
-  otherCommandSessions,
-} from './app-processes';
+import { AppAlreadyRunningError, appSessionName, otherAppProcesses, otherCommandSessions } from './app-processes';
+import { keepEmbeddedServer } from './embedded-keeper';
 import { openEmbeddedServer } from './embedded-postgres';
 import * as schema from './schema';
 
@@ -45,6 +40,8 @@ export type OpenOptions = {
    */
   role?: 'all' | 'web' | 'worker';
   log?: (line: string) => void;
+  /** What went wrong and is being repaired (the embedded server started again); `log` when absent. */
+  warn?: (line: string) => void;
 };
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
@@ -60,20 +57,30 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     const conflicting = others.find((other) => options.role === 'all' || other.role === 'all');
     if (conflicting) throw new AppAlreadyRunningError(dataDir, conflicting);
   }
-  // The pool may close every idle connection: one session stays open for as long as the app runs, for the others.
-  const presence = options.role ? await holdPresence(connectionString) : null;
+  // The pool may close every idle connection: one session stays open for as long as the app runs, for the others;
+  // it ending says the server went away, and the keeper starts it again.
+  const keeper = options.role
+    ? await keepEmbeddedServer({
+        dataDir,
+        server,
+        connectionString,
+        log: options.log ?? (() => {}),
+        warn: options.warn ?? options.log ?? (() => {}),
+      })
+    : null;
   const handle = poolHandle('embedded', connectionString, options.poolSize);
   return {
     ...handle,
     async close() {
       await handle.close();
-      await presence?.end().catch(() => {});
+      await keeper?.close();
+      const current = keeper?.server() ?? server;
       // The last LocalReach process stops the server; a command that found the app running leaves it be, and a
       // backup or restore under way keeps it running until the command ends (it stops it then, if it started it).
-      if (!options.role && !server.startedHere) return;
+      if (!options.role && !current.startedHere) return;
       if ((await otherAppProcesses(connectionString).catch(() => [])).length > 0) return;
       if (options.role && (await otherCommandSessions(connectionString).catch(() => 0)) > 0) return;
-      await server.stop();
+      await current.stop();
     },
   };
 }

@@ -58,7 +58,11 @@ export type EmbeddedServer = {
 /** Starts the embedded server in DATA_DIR (initialising it the first time), or finds the one running there. */
 export async function openEmbeddedServer(
   dataDir: string,
-  options: { log?: (line: string) => void } = {},
+  options: {
+    log?: (line: string) => void;
+    /** The port it must listen on: a start under pools that connect there (embedded-keeper.ts). */
+    port?: number;
+  } = {},
 ): Promise<EmbeddedServer> {
   const log = options.log ?? (() => {});
   return underStartLock(dataDir, async () => {
@@ -70,7 +74,7 @@ export async function openEmbeddedServer(
       log('Creating the embedded PostgreSQL database (first start)…');
       await initialiseCluster(dataDir, user);
     }
-    const server = await startServer(dataDir, user);
+    const server = await startServer(dataDir, user, options.port);
     await ensureAppDatabase(server.connectionString);
     return server;
   });
@@ -201,12 +205,12 @@ async function initialiseCluster(dataDir: string, user: ServerUser) {
   rmSync(partial, { recursive: true, force: true });
 }
 
-async function startServer(dataDir: string, user: ServerUser): Promise<EmbeddedServer> {
+async function startServer(dataDir: string, user: ServerUser, requiredPort?: number): Promise<EmbeddedServer> {
   const { postgres } = postgresBinaries(user);
   const cluster = clusterDirOf(dataDir);
   const oldBackendsGrace = Date.now() + OLD_BACKENDS_GRACE_MS;
   for (let attempt = 1; ; attempt++) {
-    const port = await portFor(portFileOf(dataDir));
+    const port = requiredPort ?? (await portFor(portFileOf(dataDir)));
     const logFd = openSync(serverLogOf(dataDir), 'a', 0o600);
     const startedAt = statSync(serverLogOf(dataDir)).size;
     const child = spawn(postgres, ['-D', cluster, ...settingsArguments(port)], {
@@ -239,8 +243,14 @@ async function startServer(dataDir: string, user: ServerUser): Promise<EmbeddedS
       child.kill('SIGQUIT');
       throw new EmbeddedServerError(`The embedded database did not start within a minute. ${said}`);
     }
-    // Another program took the port between our check and the server's bind: try another one.
-    if (attempt < 3 && /could not bind|Address already in use/i.test(said)) continue;
+    // Another program took the port between our check and the server's bind: try another one, unless the app's
+    // pools connect to this one (a start again under a running app, which tries again later).
+    if (/could not bind|Address already in use/i.test(said)) {
+      if (requiredPort) {
+        throw new EmbeddedServerError(`The embedded database's port ${port} on 127.0.0.1 is taken by another program.`);
+      }
+      if (attempt < 3) continue;
+    }
     // Backends of a postmaster that was killed finish their statement before they notice, and PostgreSQL does not
     // start beside them: a few seconds for them to end, then they are ended (what they did not commit was never
     // acknowledged; what they did is in the WAL).

@@ -46,6 +46,16 @@ const isAlive = (pid: number) => {
 const postmasterPid = (dataDir: string) =>
   Number(readFileSync(path.join(clusterDirOf(dataDir), 'postmaster.pid'), 'utf8').split('\n')[0]);
 
+const postJsonTo = (port: number, route: string, body: unknown) =>
+  fetch(`http://127.0.0.1:${port}${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  }).catch(() => new Response(null, { status: 599 }));
+const register = (port: number, email: string) => postJsonTo(port, '/api/auth/register', validRegistration(email));
+const signIn = (port: number, email: string) =>
+  postJsonTo(port, '/api/auth/login', { email, password: validRegistration(email).password });
+
 describe('the embedded PostgreSQL server in DATA_DIR', () => {
   it('is created at the first start: PostgreSQL 18 in DATA_DIR/postgres, on 127.0.0.1 only, with a password', async () => {
     const dataDir = newDataDir();
@@ -133,6 +143,16 @@ describe('LocalReach processes on one DATA_DIR', () => {
   const start = (dataDir: string, port: number, env: Record<string, string> = {}) =>
     startServer({ DATA_DIR: dataDir, PORT: String(port), ...env });
 
+  /** A web and a worker process on one DATA_DIR, once the web one listens and the worker runs its jobs. */
+  const startWebAndWorker = async (dataDir: string) => {
+    const port = await freePort();
+    const web = start(dataDir, port, { ROLE: 'web' });
+    const worker = start(dataDir, await freePort(), { ROLE: 'worker' });
+    await waitFor(healthy(port), 'the web process to listen', 60_000);
+    await waitFor(() => worker.output().includes('Job workers started'), 'the worker to start', 60_000);
+    return { port, web, worker };
+  };
+
   it('refuses a second npm start, saying which process runs; stops the server after the app on SIGTERM', async () => {
     const dataDir = newDataDir();
     const port = await freePort();
@@ -173,13 +193,64 @@ describe('LocalReach processes on one DATA_DIR', () => {
     expect(isAlive(server)).toBe(false);
   }, 120_000);
 
-  it('shares the server between a web and a worker process; the last one to stop stops it', async () => {
+  it('starts its server again when the postmaster is killed under it, on the same port, with every commit kept', async () => {
     const dataDir = newDataDir();
     const port = await freePort();
-    const web = start(dataDir, port, { ROLE: 'web' });
-    const worker = start(dataDir, await freePort(), { ROLE: 'worker' });
-    await waitFor(healthy(port), 'the web process to listen', 60_000);
-    await waitFor(() => worker.output().includes('Job workers started'), 'the worker to start', 60_000);
+    const app = start(dataDir, port);
+    await waitFor(healthy(port), 'the app to listen', 60_000);
+    expect((await register(port, 'before@example.com')).status).toBe(201);
+    const killed = postmasterPid(dataDir);
+    const serverPort = readFileSync(path.join(dataDir, 'postgres-port'), 'utf8');
+    process.kill(killed, 'SIGKILL');
+
+    // The same app, never restarted, takes accounts again once its server is back.
+    await waitFor(
+      async () => (await register(port, 'after@example.com')).status === 201,
+      'the app to write again',
+      60_000,
+    );
+    const again = postmasterPid(dataDir);
+    expect(again).not.toBe(killed);
+    expect(isAlive(again)).toBe(true);
+    expect(readFileSync(path.join(dataDir, 'postgres-port'), 'utf8')).toBe(serverPort);
+    expect((await signIn(port, 'before@example.com')).status).toBe(200);
+    expect(app.output()).toContain('The embedded database stopped while LocalReach was running; starting it again');
+    expect(app.output()).toContain(`The embedded database is running again (process ${again}).`);
+
+    await stopProcess(app.child);
+    expect(app.child.exitCode).toBe(0);
+    expect(isAlive(again)).toBe(false);
+  }, 120_000);
+
+  it('web and worker processes whose server was killed under them start it once and both go on', async () => {
+    const dataDir = newDataDir();
+    const { port, web, worker } = await startWebAndWorker(dataDir);
+    process.kill(postmasterPid(dataDir), 'SIGKILL');
+
+    const runningAgain = /The embedded database is running again \(process (\d+)\)/;
+    await waitFor(
+      () => runningAgain.test(web.output()) && runningAgain.test(worker.output()),
+      'both processes to have their server back',
+      60_000,
+    );
+    const again = postmasterPid(dataDir);
+    expect(runningAgain.exec(web.output())?.[1]).toBe(String(again));
+    expect(runningAgain.exec(worker.output())?.[1]).toBe(String(again));
+    await waitFor(
+      async () => (await register(port, 'after@example.com')).status === 201,
+      'the web process to write again',
+      30_000,
+    );
+
+    await stopProcess(web.child);
+    expect(isAlive(again)).toBe(true);
+    await stopProcess(worker.child);
+    expect(isAlive(again)).toBe(false);
+  }, 120_000);
+
+  it('shares the server between a web and a worker process; the last one to stop stops it', async () => {
+    const dataDir = newDataDir();
+    const { port, web, worker } = await startWebAndWorker(dataDir);
     const server = postmasterPid(dataDir);
 
     // The web process enqueues, the worker runs: an account registered on one is there for the other.

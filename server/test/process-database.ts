@@ -33,8 +33,8 @@ export type ProcessDatabase = {
   postmasterPid(): number | null;
   /**
    * SIGKILLs the embedded server's postmaster and resolves once it has ended and so have the backends it leaves:
-   * each finishes (and may commit) the statement it is in before it notices, and PostgreSQL does not start again
-   * beside them.
+   * each finishes (and may commit) the statement it is in before it notices. A running app starts the server again
+   * (ending such backends after a few seconds), so another server may already run when this resolves.
    */
   killPostmaster(): Promise<void>;
   /** Drops the database; on 'embedded' stops any server left in DATA_DIR and every process of it first. */
@@ -116,8 +116,10 @@ function embeddedDatabase(dataDir: string): ProcessDatabase {
     async killPostmaster() {
       const postmaster = postmasterPidIn(dataDir);
       if (!postmaster) throw new Error(`No embedded server runs in ${dataDir}`);
+      // Those of the killed server only: a running app starts another one at once (server/db/embedded-keeper.ts).
+      const killed = clusterProcessesIn(dataDir);
       process.kill(postmaster, 'SIGKILL');
-      await waitFor(() => clusterProcessesIn(dataDir).length === 0, 'the killed postmaster and its backends to end');
+      await waitFor(() => !killed.some(isRunning), 'the killed postmaster and its backends to end');
     },
     async dispose() {
       await stopClusterProcesses(dataDir);

@@ -1,7 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, type PlaywrightWorkerArgs, test } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -12,6 +9,7 @@ import {
   SIGN_UP_CLOSED,
 } from '../../contract/sign-up';
 import { freePort } from '../../server/test/net';
+import { e2eDataDir } from './data-dirs';
 import { adminUser } from './global-setup';
 import { newUser, signIn, signInViaApi, signUpViaApi, toastMessage, uniqueEmail, userMenuButton } from './helpers';
 import { inviteOnlyURL } from './invite-only';
@@ -243,7 +241,7 @@ test.describe('a server where sign-up is closed (started by this spec)', () => {
       env: {
         ...process.env,
         PORT: String(port),
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lr-e2e-closed-')),
+        DATA_DIR: e2eDataDir('closed'),
         PUBLIC_URL: closedURL,
         SIGNUP: 'closed',
         ADMIN_EMAIL: owner.email,

@@ -3,10 +3,8 @@
  * every text it returns (a chat-completions peer in this process, following OpenAI's contract), so the XSS spec
  * sees what each screen makes of a hostile or compromised provider's output. Embedded database, fresh each run.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { startChatCompletionsPeer } from '../../server/test/chat-completions-peer';
+import { e2eDataDir } from './data-dirs';
 import { ALL, PAYLOADS } from './xss-payloads';
 
 type JsonSchema = {
@@ -43,5 +41,5 @@ peer.behaviour = (request) => {
 process.env.AI_BASE_URL = peer.url;
 process.env.AI_API_KEY = 'sk-e2e-hostile';
 process.env.AI_MODEL = 'hostile-model';
-process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'lr-e2e-ai-'));
+process.env.DATA_DIR = e2eDataDir('ai');
 await import('../../server/main');

@@ -3,10 +3,8 @@
  * ADMIN_EMAIL (the global setup registers it), and no system mailbox, so an invitation's link is handed to the
  * administrator to pass on. Embedded database, fresh each run.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { e2eDataDir } from './data-dirs';
 
-process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'lr-e2e-invite-'));
+process.env.DATA_DIR = e2eDataDir('invite');
 process.env.SIGNUP = 'invite';
 await import('../../server/main');

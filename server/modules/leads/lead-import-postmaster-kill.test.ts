@@ -62,8 +62,8 @@ describe('the embedded server when its postmaster is SIGKILLed during an import'
     const { server, api, cookie, acknowledged } = await importUntilPostmasterKilled();
     expect(server.child.exitCode, `the app ended with its server:\n${server.output()}`).toBeNull();
 
-    // Another user of DATA_DIR (this test, as `npm run backup` would) starts the server again, from its WAL, and
-    // holds it until the app has come back to it: the app's pool opens new connections by itself.
+    // The app starts its server again, from its WAL (server/db/embedded-keeper.ts), and its pool opens new
+    // connections by itself; the test reads through the same server.
     const afterKill = await database.use(async () => {
       const damage = chunkDamage(await rowsPerChunk(database), acknowledged);
       await postUntilAcknowledged(api, cookie, pendingOf(acknowledged), acknowledged);
