@@ -83,6 +83,41 @@ describe('the job queue', () => {
     expect(await settled('sessions.expire', id)).toBe('completed');
   });
 
+  it('removes the schedules of jobs an earlier release ran on a schedule and this one does not', async () => {
+    const earlierDatabase = await createTestDatabase();
+    try {
+      const earlierCatalogue = {
+        ...jobCatalogue,
+        'database.vacuum': defineJob({
+          payload: z.object({}).passthrough(),
+          policy: { retryLimit: 0, expireInSeconds: 300 },
+          cron: '0 4 * * *',
+          async run() {},
+        }),
+      };
+      const scheduledNames = async () =>
+        (
+          await queryRows<{ name: string }>(earlierDatabase.db, sql`SELECT name FROM pgboss.schedule ORDER BY name`)
+        ).map((row) => row.name);
+      const log = { info() {}, warn() {} };
+      const earlier = await createContainer(testConfig, earlierDatabase, {
+        runsWorkers: true,
+        catalogue: earlierCatalogue,
+      });
+      await earlier.jobs.startWorkers({ services: earlier.services, log });
+      await earlier.close();
+      expect(await scheduledNames()).toContain('database.vacuum');
+
+      const current = await createContainer(testConfig, earlierDatabase, { runsWorkers: true });
+      await current.jobs.startWorkers({ services: current.services, log });
+      await current.close();
+      const cronJobs = Object.entries(jobCatalogue).flatMap(([name, job]) => (job.cron ? [name] : []));
+      expect(await scheduledNames()).toEqual(cronJobs.sort());
+    } finally {
+      await earlierDatabase.dispose();
+    }
+  });
+
   it('leaves a passing error to pg-boss’s retries, then fails the job', async () => {
     const id = await container.jobs.send('test.temporary', { n: 3 });
     if (!id) throw new Error('not enqueued');

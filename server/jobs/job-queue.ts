@@ -71,6 +71,11 @@ export class JobQueue<Catalogue extends JobCatalogueShape> {
    */
   async startWorkers(context: JobContext): Promise<void> {
     if (!this.runsWorkers) throw new Error('This process does not run workers');
+    // A schedule an earlier release made for a job this one no longer runs on a schedule would fill a queue that no
+    // worker empties.
+    for (const schedule of await this.boss.getSchedules()) {
+      if (!this.catalogue[schedule.name]?.cron) await this.boss.unschedule(schedule.name, schedule.key);
+    }
     for (const [name, definition] of Object.entries(this.catalogue)) {
       if (definition.cron) await this.boss.schedule(name, definition.cron);
       const workOptions = {
