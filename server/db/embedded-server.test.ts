@@ -215,7 +215,11 @@ describe('LocalReach processes on one DATA_DIR', () => {
     expect(readFileSync(path.join(dataDir, 'postgres-port'), 'utf8')).toBe(serverPort);
     expect((await signIn(port, 'before@example.com')).status).toBe(200);
     expect(app.output()).toContain('The embedded database stopped while LocalReach was running; starting it again');
-    expect(app.output()).toContain(`The embedded database is running again (process ${again}).`);
+    // Said once its session is taken again, which may come just after the pool's first new connection.
+    await waitFor(
+      () => app.output().includes(`The embedded database is running again (process ${again}).`),
+      'the app to say its server is back',
+    );
 
     await stopProcess(app.child);
     expect(app.child.exitCode).toBe(0);
