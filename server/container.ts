@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { createEmailWriter } from './ai/create-email-writer';
+import { createStockAnalyst } from './ai/create-stock-analyst';
 import { createLeadQualifier } from './ai/lead-qualifier';
 import { createReplyReader } from './ai/reply-reader';
 import { createReplySuggester } from './ai/reply-suggester';
-import { createStockAnalyst } from './ai/stock-analyst';
 import { createStrategyWriter } from './ai/strategy-writer';
 import type { ContainerConfig } from './container-config';
 import type { Database, DatabaseHandle } from './db/client';

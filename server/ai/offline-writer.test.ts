@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { templatePlaceholders } from '../../contract/template-render';
 import { sanitizeEmailHtml } from '../modules/templates/sanitize-email-html';
+import { PROFILES, PROMPT_CASES, type PromptCase } from '../test/writer-prompt-cases';
 import type { Draft, EmailTone, WriterProfile } from './email-writer';
 import { OfflineWriter } from './offline-writer';
-import { PROFILES, PROMPT_CASES, type PromptCase } from './offline-writer.prompts';
 import type { DesiredAction } from './prompt-words';
 
 const writer = new OfflineWriter();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROFILES } from './offline-writer.prompts';
+import { PROFILES } from '../test/writer-prompt-cases';
 import { readPrompt } from './prompt-brief';
 
 const read = (prompt: string) => readPrompt(prompt, PROFILES['real estate']);

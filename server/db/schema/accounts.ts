@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { DEFAULT_DAILY_LIMIT, DEFAULT_SENDS_PER_MINUTE } from '../../../contract/accounts';
 import { users } from './users';
 
 /** One domain check's outcome as stored (contract/accounts.ts `DomainCheck`). */
@@ -65,9 +66,9 @@ export const emailAccounts = pgTable(
       .default('active'),
     statusReason: text('status_reason'),
     sentToday: integer('sent_today').notNull().default(0),
-    dailyLimit: integer('daily_limit').notNull().default(300),
+    dailyLimit: integer('daily_limit').notNull().default(DEFAULT_DAILY_LIMIT),
     /** The pace: at most this many mails a minute through the account, with random gaps between them. */
-    sendsPerMinute: integer('sends_per_minute').notNull().default(30),
+    sendsPerMinute: integer('sends_per_minute').notNull().default(DEFAULT_SENDS_PER_MINUTE),
     /** The earliest the next mail may go (the pace), taken atomically by whichever sender sends next. */
     nextSendAt: timestamp('next_send_at', { withTimezone: true }),
     /** The user's local date of the current counter (YYYY-MM-DD); a new local day starts the count at 0. */

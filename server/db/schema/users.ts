@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { DEFAULT_SENDING_WINDOW } from '../../../contract/sending-window';
 
 export const users = pgTable(
   'users',
@@ -29,8 +30,8 @@ export const users = pgTable(
     /** The sender's postal address, printed in every campaign mail's footer (CAN-SPAM requires one). */
     postalAddress: text('postal_address'),
     /** The sending window of sequence steps, in the user's timezone: from, until (HH:mm) and ISO weekdays (1 = Monday). */
-    sendWindowStart: text('send_window_start').notNull().default('09:00'),
-    sendWindowEnd: text('send_window_end').notNull().default('17:00'),
+    sendWindowStart: text('send_window_start').notNull().default(DEFAULT_SENDING_WINDOW.start),
+    sendWindowEnd: text('send_window_end').notNull().default(DEFAULT_SENDING_WINDOW.end),
     sendDays: integer('send_days').array().notNull().default(sql`'{1,2,3,4,5}'::integer[]`),
     /** Booking pages (a Calendly link…): a click on one in a mail counts as a meeting booked. */
     bookingUrls: text('booking_urls').array().notNull().default(sql`'{}'::text[]`),

@@ -16,6 +16,7 @@ import { type Database, queryRows } from '../../db/client';
 import { emailAccounts, type UserRow, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { isUuid } from '../../lib/uuid';
 import { hashPassword } from '../auth/password';
 import type { SessionsService } from '../auth/sessions.service';
 import type { SendAllowance } from '../sending/send-allowance';
@@ -72,11 +73,9 @@ function userFiguresQuery(onlyUserId?: string) {
   ORDER BY u.created_at, u.id`;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A user id from the request; anything that cannot be one is a user that does not exist. */
 function userIdOf(raw: string): string {
-  if (!UUID.test(raw)) throw AppError.notFound('User not found');
+  if (!isUuid(raw)) throw AppError.notFound('User not found');
   return raw;
 }
 

@@ -15,6 +15,7 @@ import { invitations, type UserRow, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../lib/rate-limiter';
+import { isUuid } from '../../lib/uuid';
 import type { SystemMailer } from '../../mail/system-mailer';
 import { hasEmail } from '../auth/auth.service';
 import { invitationTokenHasher } from '../auth/sign-up-policy';
@@ -22,8 +23,6 @@ import { invitationTokenHasher } from '../auth/sign-up-policy';
 export type InvitationsService = ReturnType<typeof createInvitationsService>;
 
 const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 type InvitationRow = typeof invitations.$inferSelect;
 
 const toInvitation = (row: InvitationRow, invitedBy: string | null): Invitation => ({
@@ -132,7 +131,7 @@ export function createInvitationsService(deps: {
 
     /** Deletes an invitation not used yet: its link stops working. */
     async revoke(id: string): Promise<{ message: string }> {
-      if (!UUID.test(id)) throw AppError.notFound('Invitation not found');
+      if (!isUuid(id)) throw AppError.notFound('Invitation not found');
       const [revoked] = await db
         .delete(invitations)
         .where(and(eq(invitations.id, id), isNull(invitations.usedAt)))

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { billingEvents, type UserRow, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { isUuid } from '../../lib/uuid';
 import { type StripeApi, subscriptionPeriodEnd } from './stripe-api';
 
 export type StripeWebhookService = ReturnType<typeof createStripeWebhookService>;
@@ -12,8 +13,6 @@ export type StripeWebhookService = ReturnType<typeof createStripeWebhookService>
 /** What one event changes on one user; `set` is empty for events only noted (a failed payment), with a note. */
 type Change = { userId: string | null; set: Partial<Pick<UserRow, SubscriptionField>>; note?: string };
 type SubscriptionField = 'subscriptionStatus' | 'subscriptionPeriodEnd' | 'stripeCustomerId' | 'stripeSubscriptionId';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id);
 
@@ -67,7 +66,7 @@ export function createStripeWebhookService(deps: {
       case 'checkout.session.completed': {
         const session = event.data.object;
         const reference = session.client_reference_id;
-        if (!reference || !UUID.test(reference) || session.payment_status === 'unpaid') return null;
+        if (!reference || !isUuid(reference) || session.payment_status === 'unpaid') return null;
         const subscriptionId = idOf(session.subscription);
         const periodEnd = subscriptionId && stripe ? await stripe.periodEnd(subscriptionId) : null;
         return {

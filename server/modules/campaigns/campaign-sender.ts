@@ -35,7 +35,6 @@ import { createMessageIds } from './message-id';
 
 export { CampaignWaitingError } from './campaign-run-status';
 export { MAX_ATTEMPTS } from './campaign-send-failure';
-export { localWeek } from './campaign-statements';
 /** A row still `sending` this long after it was claimed belongs to a sender that stopped mid-send. */
 export const STALE_SENDING_MS = 5 * 60_000;
 /**

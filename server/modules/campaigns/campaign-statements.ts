@@ -1,13 +1,8 @@
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import type { Database } from '../../db/client';
 import { type CampaignRecipientRow, campaignRecipients, leads, type UserRow } from '../../db/schema';
+import { localWeek } from '../../lib/local-time';
 import { rotatingReservationCte } from '../sending/send-allowance';
-
-/** The user's local ISO week, e.g. "2026-W48": SPEC §9's "same week" for duplicate sends. */
-export function localWeek(at: Date, timeZone: string): string {
-  return DateTime.fromJSDate(at, { zone: timeZone }).toFormat("kkkk-'W'WW");
-}
 
 /**
  * A mail its mailbox accepted, to be committed `sent`: by the statement that reserves the loop's next mail

@@ -25,11 +25,11 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { localWeek } from '../../lib/local-time';
 import { resourceId } from '../../lib/resource-id';
 import { rangeStartDay, rollupSums, rollupsOf } from '../analytics/mail-rollups';
 import { assertMaySend } from '../billing/subscription.service';
 import { campaignAccountIds } from './campaign-accounts';
-import { localWeek } from './campaign-sender';
 import { campaignStepFigures } from './campaign-step-figures';
 import { countMeetingsBooked } from './meetings';
 import { assertActiveTemplates, sequenceSteps, stepVariantOf } from './sequence-steps';

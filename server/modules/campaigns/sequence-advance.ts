@@ -4,9 +4,8 @@ import { maySend } from '../../../contract/subscription';
 import { type Database, queryRows } from '../../db/client';
 import { type CampaignRow, campaigns, type UserRow, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { localDay } from '../sending/send-allowance';
+import { localDay, localWeek } from '../../lib/local-time';
 import { sendingWindowOf } from '../users/sending-window';
-import { localWeek } from './campaign-sender';
 import { stepVariantOf } from './sequence-steps';
 
 export type SequenceAdvance = ReturnType<typeof createSequenceAdvance>;

@@ -3,14 +3,9 @@ import fc from 'fast-check';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { warmupToday } from '../../../contract/warmup';
 import { emailAccounts, providerConnections, users } from '../../db/schema';
+import { localDay, nextLocalMidnight } from '../../lib/local-time';
 import { createTestDatabase } from '../../test/database';
-import {
-  createSendAllowance,
-  DailyLimitError,
-  localDay,
-  nextLocalMidnight,
-  warmupLimitTodaySql,
-} from './send-allowance';
+import { createSendAllowance, DailyLimitError, warmupLimitTodaySql } from './send-allowance';
 
 const database = await createTestDatabase();
 afterAll(() => database.dispose());

@@ -1,10 +1,10 @@
 import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import { WARMUP_FIRST_DAY_LIMIT, warmupToday } from '../../../contract/warmup';
 import type { Database } from '../../db/client';
 import { type EmailAccountRow, emailAccounts, type UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { DomainError } from '../../lib/domain-error';
+import { localDay, nextLocalMidnight } from '../../lib/local-time';
 import type { SenderConnection } from './transport-registry';
 
 /** One send taken from an account's allowance on the user's local day `day`. */
@@ -248,14 +248,4 @@ function rotatingReservation(db: Database) {
     execute: async (parameters: ReservationParameters) =>
       (await query.execute(parameters)).map((row) => ({ reserved: row })),
   };
-}
-
-/** The calendar date (YYYY-MM-DD) it is at `at` in the IANA zone `timeZone`. */
-export function localDay(at: Date, timeZone: string): string {
-  return DateTime.fromJSDate(at, { zone: timeZone }).toISODate() ?? '';
-}
-
-/** The instant the next local day starts in `timeZone` (DST-aware: not always 24 h after the last). */
-export function nextLocalMidnight(at: Date, timeZone: string): Date {
-  return DateTime.fromJSDate(at, { zone: timeZone }).startOf('day').plus({ days: 1 }).toJSDate();
 }

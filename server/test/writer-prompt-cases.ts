@@ -1,5 +1,5 @@
-import type { EmailTone, WriterProfile } from './email-writer';
-import type { DesiredAction } from './prompt-words';
+import type { EmailTone, WriterProfile } from '../ai/email-writer';
+import type { DesiredAction } from '../ai/prompt-words';
 
 /**
  * The fixed set of prompts the offline writer is held to (issue 15): what users of each of the product's industries
