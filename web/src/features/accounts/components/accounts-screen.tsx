@@ -1,8 +1,8 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useEmailAccounts } from '@/api/get-email-accounts';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { useEmailAccounts } from '../api/get-email-accounts';
 import { AccountStatCards } from './account-stat-cards';
 import { AccountsListCard } from './accounts-list-card';
 import { ConnectAccountDialog } from './connect-account-dialog';

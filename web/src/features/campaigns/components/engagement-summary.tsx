@@ -1,5 +1,5 @@
 import { CalendarCheck } from 'lucide-react';
-import { useDashboardStats } from '../api/get-dashboard-stats';
+import { useDashboardStats } from '@/api/get-dashboard-stats';
 
 const count = (value: number) => value.toLocaleString('en-US');
 

@@ -1,13 +1,13 @@
 import { stockTipFooterLines } from '@contract/stock-tips';
 import { Link } from 'wouter';
+import { useCurrentStockTip } from '@/api/get-current-stock-tip';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useStockTipFooter } from '../api/get-stock-tip-footer';
 
 /** SPEC §2: the stock tip footer as mails of templates including it carry it (analysis cut at 100 characters). */
 export function StockTipFooterPreview() {
-  const { data: tip, isPending } = useStockTipFooter();
+  const { data: tip, isPending } = useCurrentStockTip();
   const footer = tip ? stockTipFooterLines(tip) : null;
   return (
     <Card>

@@ -1,5 +1,6 @@
 import { STOCK_TIP_DISCLAIMER } from '@contract/stock-tips';
 import { RefreshCw, TrendingUp } from 'lucide-react';
+import { useCurrentStockTip } from '@/api/get-current-stock-tip';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -8,7 +9,6 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorToastMessage } from '@/lib/api';
 import { cn } from '@/lib/utils';
-import { useCurrentStockTip } from '../api/get-current-stock-tip';
 import { useRefreshStockTip } from '../api/refresh-stock-tip';
 import { StockTipDetails } from './stock-tip-details';
 

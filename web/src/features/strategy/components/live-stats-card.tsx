@@ -1,6 +1,6 @@
 import { BarChart3 } from 'lucide-react';
+import { useDashboardStats } from '@/api/get-dashboard-stats';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useDashboardStats } from '../api/get-dashboard-stats';
 
 /** SPEC §2: how the campaigns do so far, beside the strategy; shown only once something was sent. */
 export function LiveStatsCard() {

@@ -1,9 +1,9 @@
 import type { Template } from '@contract/templates';
 import { Plus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { useTemplates } from '@/api/get-templates';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { useTemplates } from '../api/get-templates';
 import { filterTemplates, type TemplateStatusFilter } from '../lib/template-filters';
 import { preloadTemplateEditor, TemplateEditorDialog } from './template-editor-dialog';
 import { TemplateGrid } from './template-grid';

@@ -1,9 +1,10 @@
 import type { EmailAccount } from '@contract/accounts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api';
-import { accountQueryKeys } from './account-query-keys';
+import { apiRequest } from '@/lib/api';
+import { sharedQueryKeys } from '@/lib/query-keys';
+import { retryUnlessSignedOut } from '@/lib/query-retry';
 
-/** GET /api/email-accounts: the user's connected mailboxes. */
+/** GET /api/email-accounts: the user's connected mailboxes (the accounts screen and the dashboard's select). */
 export async function getEmailAccounts(): Promise<EmailAccount[]> {
   const response = await apiRequest('GET', '/api/email-accounts');
   return response.json();
@@ -11,10 +12,10 @@ export async function getEmailAccounts(): Promise<EmailAccount[]> {
 
 export const emailAccountsQueryOptions = () =>
   queryOptions({
-    queryKey: accountQueryKeys.list,
+    queryKey: sharedQueryKeys.emailAccounts,
     queryFn: getEmailAccounts,
-    // SPEC §7: not retried on 401, otherwise retried fewer than 3 times.
-    retry: (failureCount, error) => !(error instanceof ApiError && error.status === 401) && failureCount < 2,
+    // Not retried when signed out, otherwise retried fewer than 3 times.
+    retry: retryUnlessSignedOut(2),
   });
 
 export function useEmailAccounts() {

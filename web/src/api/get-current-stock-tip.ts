@@ -1,5 +1,5 @@
 import type { StockTip } from '@contract/stock-tips';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { sharedQueryKeys } from '@/lib/query-keys';
 
@@ -8,6 +8,10 @@ export async function getCurrentStockTip(): Promise<StockTip | null> {
   return (await apiRequest('GET', '/api/stock-tip/current')).json();
 }
 
+export const currentStockTipQueryOptions = () =>
+  queryOptions({ queryKey: sharedQueryKeys.stockTip, queryFn: getCurrentStockTip });
+
+/** The Stock Tips page and the dashboard's footer preview. */
 export function useCurrentStockTip() {
-  return useQuery({ queryKey: sharedQueryKeys.stockTip, queryFn: getCurrentStockTip });
+  return useQuery(currentStockTipQueryOptions());
 }
