@@ -4,6 +4,8 @@ import { emailSchema } from './email-schema';
 
 /** SPEC §3: default daily sending limit per account. */
 export const DEFAULT_DAILY_LIMIT = 300;
+/** The most a mailbox may be set to send in a day. */
+export const MAX_DAILY_LIMIT = 10_000;
 
 /** Beyond SPEC: an account's pace, mails a minute (issue 9), its default and its bounds. */
 export const DEFAULT_SENDS_PER_MINUTE = 30;
@@ -135,7 +137,12 @@ export type ConnectFromIntegrationRequest = z.input<typeof connectFromIntegratio
 
 export const updateAccountSchema = z.object({
   displayName: z.string().trim().max(200).nullish(),
-  dailyLimit: z.number().int().min(1, { error: 'The daily limit must be at least 1' }).max(10_000).optional(),
+  dailyLimit: z
+    .number()
+    .int()
+    .min(1, { error: 'The daily limit must be at least 1' })
+    .max(MAX_DAILY_LIMIT, { error: `The daily limit can be at most ${MAX_DAILY_LIMIT.toLocaleString('en-US')}` })
+    .optional(),
   sendsPerMinute: z
     .number()
     .int()

@@ -9,6 +9,8 @@ describe('parseDailyLimit', () => {
 
   it('refuses zero, fractions, signs and text', () => {
     expect(parseDailyLimit('0')).toBe('The daily limit must be at least 1');
+    expect(parseDailyLimit('10001')).toBe('The daily limit can be at most 10,000');
+    expect(parseDailyLimit('10000')).toBe(10_000);
     for (const text of ['', '2.5', '-3', 'many', '1e3']) {
       expect(parseDailyLimit(text)).toBe('Enter a whole number of emails');
     }

@@ -1,21 +1,17 @@
-import { MAX_SENDS_PER_MINUTE } from '@contract/accounts';
+import { updateAccountSchema } from '@contract/accounts';
+import type { z } from 'zod';
 
-/** A typed whole number of at least 1, or why it is not one. */
-function parseCount(text: string, tooLow: string): number | string {
+/** A typed whole number checked by the contract's rule for the field (the server's own), or the rule's message. */
+function parseCount(text: string, rule: z.ZodType<number | undefined>): number | string {
   const trimmed = text.trim();
   if (!/^\d+$/.test(trimmed)) return 'Enter a whole number of emails';
-  const count = Number(trimmed);
-  return count >= 1 ? count : tooLow;
+  const checked = rule.safeParse(Number(trimmed));
+  if (!checked.success) return checked.error.issues[0]?.message ?? 'Enter a whole number of emails';
+  return Number(trimmed);
 }
 
-/** The typed daily limit as a number, or why it is not one. The server checks the upper bound. */
-export const parseDailyLimit = (text: string) => parseCount(text, 'The daily limit must be at least 1');
+/** The typed daily limit as a number, or why it is not one. */
+export const parseDailyLimit = (text: string) => parseCount(text, updateAccountSchema.shape.dailyLimit);
 
-/** The typed pace (emails a minute), 1 to MAX_SENDS_PER_MINUTE, or why it is not one. */
-export function parseSendsPerMinute(text: string): number | string {
-  const pace = parseCount(text, 'The pace must be at least 1 email a minute');
-  if (typeof pace === 'number' && pace > MAX_SENDS_PER_MINUTE) {
-    return `The pace can be at most ${MAX_SENDS_PER_MINUTE} emails a minute`;
-  }
-  return pace;
-}
+/** The typed pace (emails a minute) as a number, or why it is not one. */
+export const parseSendsPerMinute = (text: string) => parseCount(text, updateAccountSchema.shape.sendsPerMinute);
