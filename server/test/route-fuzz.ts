@@ -133,7 +133,7 @@ export async function sendHostile(app: FastifyInstance, request: FuzzRequest): P
   else if (response.statusCode >= 400 && request.url.startsWith('/api/')) {
     try {
       const body = response.json();
-      // `{ message }` and nothing else: no stack, no framework codes (DEVELOPERS.md's error contract).
+      // `{ message }` and nothing else: no stack, no framework codes (CONTRIBUTING.md's error convention).
       if (typeof body?.message !== 'string' || Object.keys(body).length !== 1) {
         problem = `4xx not a JSON { message }: ${response.body.slice(0, 300)}`;
       }
