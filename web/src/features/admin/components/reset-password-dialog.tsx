@@ -1,15 +1,8 @@
 import type { AdminUserRow } from '@contract/admin';
 import { type FormEvent, useState } from 'react';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { errorToastMessage } from '@/lib/api';
 import { useResetUserPassword } from '../api/reset-user-password';
@@ -53,14 +46,12 @@ function ResetPasswordForm({ user, onDone }: { user: User | null; onDone: () => 
         onChange={(event) => setPassword(event.target.value)}
         error={problem ?? undefined}
       />
-      <DialogFooter className="mt-2">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={resetPassword.isPending}>
-          {resetPassword.isPending ? 'Resetting...' : 'Reset Password'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter
+        onCancel={onDone}
+        pending={resetPassword.isPending}
+        submitLabel="Reset Password"
+        pendingLabel="Resetting..."
+      />
     </form>
   );
 }

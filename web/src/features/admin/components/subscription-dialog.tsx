@@ -2,16 +2,9 @@ import type { AdminUserRow } from '@contract/admin';
 import type { SubscriptionStatus } from '@contract/auth';
 import { displayName } from '@contract/display';
 import { type FormEvent, useState } from 'react';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
@@ -83,14 +76,12 @@ function SubscriptionForm({ row, onDone }: { row: AdminUserRow; onDone: () => vo
           error={problem ?? undefined}
         />
       )}
-      <DialogFooter className="mt-2">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={setSubscription.isPending}>
-          {setSubscription.isPending ? 'Saving...' : 'Save'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter
+        onCancel={onDone}
+        pending={setSubscription.isPending}
+        submitLabel="Save"
+        pendingLabel="Saving..."
+      />
     </form>
   );
 }

@@ -1,15 +1,8 @@
 import { isValidEmail } from '@contract/email';
 import { useForm } from 'react-hook-form';
+import { DialogFormFooter } from '@/components/dialog-form-footer';
 import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { errorToastMessage } from '@/lib/api';
 import { useCreateLead } from '../api/create-lead';
@@ -63,14 +56,12 @@ function AddLeadForm({ onDone }: { onDone: () => void }) {
         <FormField id="lead-last-name" label="Last Name" autoComplete="off" {...register('lastName')} />
       </div>
       <FormField id="lead-company" label="Company" autoComplete="off" {...register('company')} />
-      <DialogFooter className="mt-2">
-        <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={createLead.isPending}>
-          {createLead.isPending ? 'Adding...' : 'Add Lead'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter
+        onCancel={onDone}
+        pending={createLead.isPending}
+        submitLabel="Add Lead"
+        pendingLabel="Adding..."
+      />
     </form>
   );
 }
