@@ -1,30 +1,7 @@
 import type { EmailAccount } from '@contract/accounts';
-import type { LucideIcon } from 'lucide-react';
 import { CalendarRange, CircleCheck, Mail, Send } from 'lucide-react';
-import { Skeleton } from '@/components/ui/skeleton';
-import { cn } from '@/lib/utils';
+import { StatCard } from '@/components/stat-card';
 import { useAccountStats } from '../api/get-account-stats';
-
-type StatCardProps = { label: string; value: number | undefined; caption: string; icon: LucideIcon; tone: string };
-
-function StatCard({ label, value, caption, icon: Icon, tone }: StatCardProps) {
-  return (
-    <div className="flex items-start justify-between gap-3 rounded-xl border bg-card p-5 shadow-sm">
-      <div className="min-w-0">
-        <p className="font-medium text-muted-foreground text-sm">{label}</p>
-        {value === undefined ? (
-          <Skeleton className="mt-2 h-7 w-14" />
-        ) : (
-          <p className="mt-1 font-bold text-2xl tabular-nums tracking-tight">{value.toLocaleString('en-US')}</p>
-        )}
-        <p className="mt-1 text-muted-foreground text-xs">{caption}</p>
-      </div>
-      <div className={cn('hidden size-10 shrink-0 items-center justify-center rounded-lg sm:flex', tone)}>
-        <Icon className="size-5" aria-hidden="true" />
-      </div>
-    </div>
-  );
-}
 
 /** SPEC §2: Connected Accounts, Today's Sent, Weekly Volume and Active Status. */
 export function AccountStatCards({ accounts }: { accounts: EmailAccount[] | undefined }) {
