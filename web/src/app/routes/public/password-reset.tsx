@@ -1,31 +1,23 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
-import { usePageTitle } from '@/lib/use-page-title';
+import { AuthCard } from './auth-card';
 
 function PasswordCard({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  usePageTitle(title);
   return (
-    <div className="flex justify-center px-4 py-12 sm:py-16">
-      <Card className="w-full max-w-lg">
-        <CardHeader className="text-center">
-          <CardTitle className="text-2xl tracking-tight">
-            <h1>{title}</h1>
-          </CardTitle>
-          <CardDescription>{description}</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {children}
-          <p className="mt-6 text-center text-sm">
-            <Link href="/login" className="font-medium text-primary hover:underline">
-              Back to sign in
-            </Link>
-          </p>
-        </CardContent>
-      </Card>
-    </div>
+    <AuthCard
+      pageTitle={title}
+      title={title}
+      description={description}
+      link={
+        <Link href="/login" className="font-medium text-primary hover:underline">
+          Back to sign in
+        </Link>
+      }
+    >
+      {children}
+    </AuthCard>
   );
 }
 
