@@ -1,4 +1,4 @@
-import { type AiConfig, hasAiProvider } from './create-email-writer';
+import { type AiConfig, hasAiProvider, loadedOnFirstUse, openAiOptionsOf } from './ai-provider';
 import { qualifyByRules } from './offline-lead-qualifier';
 
 /** What the user sells and to whom (their profile): what a business is qualified against. */
@@ -48,21 +48,14 @@ export function createLeadQualifier(config: AiConfig): LeadQualifier {
       qualify: async (profile, search, businesses) => qualifyByRules(profile, search, businesses),
     };
   }
-  let qualifier: Promise<LeadQualifier> | undefined;
+  const qualifier = loadedOnFirstUse(
+    async () => new (await import('./openai-lead-qualifier')).OpenAiLeadQualifier(openAiOptionsOf(config)),
+  );
   return {
     source: 'ai',
     async qualify(profile, search, businesses) {
-      qualifier ??= import('./openai-lead-qualifier').then(
-        ({ OpenAiLeadQualifier }) =>
-          new OpenAiLeadQualifier({
-            baseUrl: config.aiBaseUrl,
-            apiKey: config.aiApiKey,
-            model: config.aiModel,
-            timeoutMs: config.aiTimeoutMs,
-          }),
-      );
       try {
-        return await (await qualifier).qualify(profile, search, businesses);
+        return await (await qualifier()).qualify(profile, search, businesses);
       } catch {
         return qualifyByRules(profile, search, businesses);
       }

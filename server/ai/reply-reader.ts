@@ -1,9 +1,7 @@
-import type OpenAI from 'openai';
 import { z } from 'zod';
 import { RESPONSE_PRIORITIES } from '../../contract/responses';
 import type { ReplyIntent } from '../mail/inbound/reply-intent';
-import { type AiConfig, hasAiProvider } from './create-email-writer';
-import type { completeJson } from './openai-writer';
+import { type AiConfig, hasAiProvider, loadedOnFirstUse, openAiOptionsOf } from './ai-provider';
 
 /** How much of a reply the provider reads: what the prospect wrote stands at the top. */
 const READ_CHARS = 4_000;
@@ -52,15 +50,14 @@ const INSTRUCTIONS = [
  */
 export function createReplyReader(config: AiConfig): ReplyReader {
   if (!hasAiProvider(config)) return { read: async () => null };
-  let provider: Promise<{ client: Promise<OpenAI>; completeJson: typeof completeJson }> | undefined;
+  const provider = loadedOnFirstUse(async () => {
+    const { openAiClient, completeJson } = await import('./openai-writer');
+    return { client: openAiClient(openAiOptionsOf(config)), completeJson };
+  });
   return {
     async read({ subject, text }) {
       try {
-        provider ??= import('./openai-writer').then(({ openAiClient, completeJson }) => ({
-          client: openAiClient({ baseUrl: config.aiBaseUrl, apiKey: config.aiApiKey, timeoutMs: config.aiTimeoutMs }),
-          completeJson,
-        }));
-        const { client, completeJson } = await provider;
+        const { client, completeJson } = await provider();
         const options = { model: config.aiModel, timeoutMs: config.aiTimeoutMs };
         const user = `Subject: ${subject}\n\n${text.slice(0, READ_CHARS)}`;
         const prompt = { responseFormat: INTENT_FORMAT, temperature: 0, system: INSTRUCTIONS, user };

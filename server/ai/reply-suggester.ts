@@ -1,5 +1,5 @@
 import type { ResponsePriority, ThreadMessage } from '../../contract/responses';
-import { type AiConfig, hasAiProvider } from './create-email-writer';
+import { type AiConfig, hasAiProvider, loadedOnFirstUse, openAiOptionsOf } from './ai-provider';
 import type { WriterProfile, WritingStyle } from './email-writer';
 import { OfflineReplySuggester } from './offline-reply-suggester';
 
@@ -27,20 +27,8 @@ export interface ReplySuggester {
 /** The configured suggester: the AI provider when one is set (its SDK loaded on first use), else the offline one. */
 export function createReplySuggester(config: AiConfig): ReplySuggester {
   if (!hasAiProvider(config)) return new OfflineReplySuggester();
-  let suggester: Promise<ReplySuggester> | undefined;
-  return {
-    source: 'ai',
-    async suggest(request) {
-      suggester ??= import('./openai-reply-suggester').then(
-        ({ OpenAiReplySuggester }) =>
-          new OpenAiReplySuggester({
-            baseUrl: config.aiBaseUrl,
-            apiKey: config.aiApiKey,
-            model: config.aiModel,
-            timeoutMs: config.aiTimeoutMs,
-          }),
-      );
-      return (await suggester).suggest(request);
-    },
-  };
+  const suggester = loadedOnFirstUse(
+    async () => new (await import('./openai-reply-suggester')).OpenAiReplySuggester(openAiOptionsOf(config)),
+  );
+  return { source: 'ai', suggest: async (request) => (await suggester()).suggest(request) };
 }

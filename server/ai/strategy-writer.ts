@@ -1,5 +1,5 @@
 import type { StrategyRecommendation } from '../../contract/strategy';
-import { type AiConfig, hasAiProvider } from './create-email-writer';
+import { type AiConfig, hasAiProvider, loadedOnFirstUse, openAiOptionsOf } from './ai-provider';
 import type { WriterProfile } from './email-writer';
 import { OfflineStrategyWriter } from './offline-strategy-writer';
 
@@ -12,20 +12,8 @@ export interface StrategyWriter {
 /** The configured strategy writer: the AI provider when one is set (its SDK loaded on first use), else the offline one. */
 export function createStrategyWriter(config: AiConfig): StrategyWriter {
   if (!hasAiProvider(config)) return new OfflineStrategyWriter();
-  let writer: Promise<StrategyWriter> | undefined;
-  return {
-    source: 'ai',
-    async write(profile) {
-      writer ??= import('./openai-strategy-writer').then(
-        ({ OpenAiStrategyWriter }) =>
-          new OpenAiStrategyWriter({
-            baseUrl: config.aiBaseUrl,
-            apiKey: config.aiApiKey,
-            model: config.aiModel,
-            timeoutMs: config.aiTimeoutMs,
-          }),
-      );
-      return (await writer).write(profile);
-    },
-  };
+  const writer = loadedOnFirstUse(
+    async () => new (await import('./openai-strategy-writer')).OpenAiStrategyWriter(openAiOptionsOf(config)),
+  );
+  return { source: 'ai', write: async (profile) => (await writer()).write(profile) };
 }
