@@ -37,6 +37,8 @@ export type ErrorCode =
   | 'mail_temporary'
   | 'mail_rate_limited'
   | 'mail_permanent'
+  | 'mail_no_mailbox'
+  | 'mail_blocked'
   | 'mail_uncertain'
   | 'credentials_unreadable'
   // Campaigns

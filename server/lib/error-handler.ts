@@ -12,6 +12,8 @@ const DOMAIN_STATUS: Partial<Record<ErrorCode, number>> = {
   mail_auth: 502,
   mail_temporary: 502,
   mail_permanent: 502,
+  mail_no_mailbox: 502,
+  mail_blocked: 502,
   mail_uncertain: 502,
   credentials_unreadable: 409,
   ai_timeout: 502,

@@ -2,7 +2,14 @@ import type { Clock } from '../lib/clock';
 import { composeMime } from './mime-message';
 import type { OAuthProvider, OAuthTokens } from './oauth-provider';
 import { apiError, CALL_TIMEOUT_MS, OAuthSession, retryAfterSeconds } from './oauth-session';
-import { type MailTransport, type OutgoingMail, type SendResult, TransportError, uncertainSend } from './transport';
+import {
+  type MailTransport,
+  type OutgoingMail,
+  refusedSend,
+  type SendResult,
+  TransportError,
+  uncertainSend,
+} from './transport';
 
 /** The longest Retry-After we wait out in place; longer ones go back to the caller as rate_limited. */
 const MAX_INLINE_WAIT_SECONDS = 10;
@@ -63,7 +70,7 @@ export class ApiTransport implements MailTransport {
     if (response.status === 429 || quota)
       throw new TransportError('rate_limited', reason, retryAfterSeconds(response, this.clock));
     if (response.status === 401 || response.status === 403) throw new TransportError('auth', reason);
-    throw new TransportError(response.status >= 500 ? 'temporary' : 'permanent', reason);
+    throw refusedSend(response.status >= 500 ? 'temporary' : 'permanent', reason);
   }
 
   /** Searches the Sent folder; null when the provider could not be asked or gave no usable answer. */

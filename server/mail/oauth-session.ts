@@ -1,6 +1,6 @@
 import type { Clock } from '../lib/clock';
 import type { OAuthProvider, OAuthTokens } from './oauth-provider';
-import { TransportError } from './transport';
+import { refusedSend, TransportError } from './transport';
 
 /** How long one call to the provider may take before it counts as failed. */
 export const CALL_TIMEOUT_MS = 30_000;
@@ -55,7 +55,7 @@ export class OAuthSession {
     if (response.status === 429 || (response.status === 403 && quota))
       throw new TransportError('rate_limited', said, retryAfterSeconds(response, this.clock));
     if (response.status === 401 || response.status === 403) throw new TransportError('auth', said);
-    throw new TransportError(response.status >= 500 ? 'temporary' : 'permanent', said);
+    throw refusedSend(response.status >= 500 ? 'temporary' : 'permanent', said);
   }
 
   /** The answer's body, read within the call's timeout; `temporary` when it breaks off or is not what was asked. */

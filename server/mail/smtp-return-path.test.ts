@@ -76,7 +76,7 @@ describe('the return path of a campaign mail', () => {
   it('keeps the plus address after a refusal of the message that is not about the sender', async () => {
     const smtp = await sendingAs('smtp.office365.com');
     peer.failData('lead-1@example.test', 550, '5.7.1 Message rejected as spam', 1);
-    await expect(smtp.send(mail(1))).rejects.toMatchObject({ kind: 'permanent' });
+    await expect(smtp.send(mail(1))).rejects.toMatchObject({ kind: 'blocked' });
     await smtp.send(mail(2));
     expect(peer.received.map((received) => received.envelopeFrom)).toEqual([returnPath]);
   });

@@ -157,7 +157,7 @@ describe('SmtpTransport', () => {
     );
   });
 
-  it('keeps SMTP replies as they were: 4xx temporary, 5xx permanent, bad login auth', async () => {
+  it('sorts SMTP replies: 4xx temporary, 5xx permanent, 5.1.x no mailbox, 5.7.x blocked, bad login auth', async () => {
     const peer = await startSmtpPeer();
     cleanups.push(() => peer.stop());
     const { host, port, user, password } = peer;
@@ -165,8 +165,17 @@ describe('SmtpTransport', () => {
 
     peer.failNextWith(451, '4.3.0 Try again later');
     await expect(transport.send(mail)).rejects.toMatchObject({ kind: 'temporary' });
+    peer.failNextWith(552, '5.2.2 Mailbox full');
+    await expect(transport.send(mail)).rejects.toMatchObject({ kind: 'permanent', code: 'mail_permanent' });
+    peer.failNextWith(550, '5.1.1 No such user here');
+    await expect(transport.send(mail)).rejects.toMatchObject({ kind: 'no_mailbox', code: 'mail_no_mailbox' });
     peer.failNextWith(550, '5.7.1 Sender rejected');
-    await expect(transport.send(mail)).rejects.toMatchObject({ kind: 'permanent' });
+    await expect(transport.send(mail)).rejects.toMatchObject({
+      kind: 'blocked',
+      providerAnswer: '550 5.7.1 Sender rejected',
+    });
+    peer.failNextWith(451, '4.7.28 Our system has detected an unusual rate of unsolicited mail');
+    await expect(transport.send(mail)).rejects.toMatchObject({ kind: 'blocked' });
     await expect(transportTo({ host, port, secure: false, user, password: 'wrong' }).send(mail)).rejects.toMatchObject({
       kind: 'auth',
     });

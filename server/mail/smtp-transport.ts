@@ -5,7 +5,14 @@ import { composeMime } from './mime-message';
 import { nothingAnsweredSentence } from './nothing-answered';
 import { unprovenSmtpFailure } from './peer-answer';
 import { refusedReturnPath, takesPlusAddressedMail } from './plus-addressing';
-import { type MailTransport, type OutgoingMail, type SendResult, TransportError, uncertainSend } from './transport';
+import {
+  type MailTransport,
+  type OutgoingMail,
+  refusedSend,
+  type SendResult,
+  TransportError,
+  uncertainSend,
+} from './transport';
 
 const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 
@@ -135,9 +142,9 @@ export function smtpError(error: unknown, handedOver = false, server?: SmtpServe
     return new TransportError('auth', `SMTP login failed: ${said}`);
   }
   if (code === 421 || code === 450 || code === 451 || code === 452) {
-    return new TransportError('temporary', `The SMTP server is temporarily refusing mail: ${said}`);
+    return refusedSend('temporary', `The SMTP server is temporarily refusing mail: ${said}`);
   }
-  if (code && code >= 500) return new TransportError('permanent', `The SMTP server refused the message: ${said}`);
+  if (code && code >= 500) return refusedSend('permanent', `The SMTP server refused the message: ${said}`);
   // Any reply (4xx, 5xx) says the server did not take it; only silence after the message leaves it open.
   if (handedOver && !code) return uncertainSend('the SMTP server', said);
   const nothingAnswered = server && nothingAnsweredSentence(error, server.host, server.port);

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type CampaignRecipientRow, type EmailAccountRow, type LeadRow, leads } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { blockAnswer } from '../../mail/block-answer';
 import { type OutgoingMail, TransportError } from '../../mail/transport';
 import { automaticStatusChange } from '../leads/lead-status';
 import type { Reservation, SendAllowance } from '../sending/send-allowance';
@@ -76,19 +75,17 @@ export function createSendFailures(deps: {
     }
     // The provider refuses the mailbox itself: not the lead's fault, the mail waits and the campaign pauses (first,
     // so that no other loop claims the row again before the pause).
-    const blocked = blockAnswer(error.message);
-    if (blocked) {
-      await brakes.blocked(campaign.id, blocked);
+    if (error.kind === 'blocked') {
+      await brakes.blocked(campaign.id, error.providerAnswer ?? error.message);
       await unclaim(row);
       return 'stop';
     }
     if (error.kind === 'permanent') {
-      // 5.1.x: no such mailbox. The lead is bounced and never mailed again; the bounce brake counts it.
-      const bounced = /\b5\.1\.\d+\b/.test(error.message);
-      if (!bounced) {
-        await settle(row, { state: 'failed', lastError: error.message });
-        return 'settled';
-      }
+      await settle(row, { state: 'failed', lastError: error.message });
+      return 'settled';
+    }
+    if (error.kind === 'no_mailbox') {
+      // The lead is bounced and never mailed again; the bounce brake counts it.
       const settling = (async () => {
         await settle(row, { state: 'failed', lastError: error.message, bouncedAt: clock.now() });
         await db
