@@ -30,6 +30,7 @@ import { verifySmtp } from '../../mail/smtp-transport';
 import { TransportError } from '../../mail/transport';
 import type { SmtpCredentials } from '../sending/credentials';
 import type { SendAllowance } from '../sending/send-allowance';
+import { lastErrorOf, outcomeOfFailedSend } from '../sending/send-outcome';
 import type { TransportRegistry } from '../sending/transport-registry';
 import { toAccountDto } from './account.dto';
 import type { AccountHealthService } from './account-health.service';
@@ -321,8 +322,8 @@ export function createAccountsService(deps: {
           messageId,
         });
       } catch (error) {
-        // A mail that may have gone keeps its place in the day and is on record as unknown.
-        if (error instanceof TransportError && error.kind === 'uncertain') await record('unknown', error.message);
+        // A mail that may have gone is on record as unknown; one the provider refused is not kept.
+        if (outcomeOfFailedSend(error) === 'unknown') await record('unknown', lastErrorOf(error));
         else await allowance.release(reservation);
         throw error;
       }

@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock';
 import { type OutgoingMail, TransportError } from '../../mail/transport';
 import { automaticStatusChange } from '../leads/lead-status';
 import type { Reservation, SendAllowance } from '../sending/send-allowance';
+import { lastErrorOf, outcomeOfFailedSend } from '../sending/send-outcome';
 import type { TransportRegistry } from '../sending/transport-registry';
 import type { CampaignBrakes } from './campaign-brakes';
 import type { RunContext } from './campaign-run-context';
@@ -52,14 +53,14 @@ export function createSendFailures(deps: {
   return async function afterFailedSend(error: unknown, send: FailedSend): Promise<'settled' | 'stop'> {
     const { row, lead, account, reservation, mail, context } = send;
     const { campaign } = context;
-    if (!(error instanceof TransportError) || error.kind === 'uncertain') {
+    if (outcomeOfFailedSend(error) === 'unknown' || !(error instanceof TransportError)) {
       // The mail may have left before this failed. The Sent folder may tell (Graph, Gmail); a copy not there
       // yet may still be on its way, so the row waits for the check of abandoned rows. Where nothing can tell,
       // it is unknown rather than risk a second copy.
       const found = await transports.findSent(account, mail.messageId).catch(() => null);
       if (found === true) await deps.settleDelivered(send);
       else if (found === null) {
-        await settle(row, { state: 'unknown', lastError: error instanceof Error ? error.message : String(error) });
+        await settle(row, { state: 'unknown', lastError: lastErrorOf(error) });
       }
       if (!(error instanceof TransportError)) throw error;
       return 'settled';

@@ -17,9 +17,9 @@ import { campaignRecipients, emailAccounts, inboundMessages, type UserRow } from
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { resourceId } from '../../lib/resource-id';
-import { TransportError } from '../../mail/transport';
 import type { MessageIds } from '../campaigns/message-id';
 import type { SendAllowance } from '../sending/send-allowance';
+import { lastErrorOf, outcomeOfFailedSend } from '../sending/send-outcome';
 import type { TransportRegistry } from '../sending/transport-registry';
 import { composeReplyMail, replySubject } from './reply-mail';
 import { displayText, type ResponseRow, selectResponses, toResponse } from './response-rows';
@@ -167,14 +167,9 @@ export function createResponsesService(deps: {
       try {
         await transports.send(account, mail.composed);
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        // A mail that may have gone keeps its place in the day and is on record as unknown, never sent again blindly.
-        if (!(error instanceof TransportError) || error.kind === 'uncertain') {
-          await settle({ state: 'unknown', lastError: message });
-        } else {
-          await settle({ state: 'failed', lastError: message });
-          await allowance.release(reservation);
-        }
+        const outcome = outcomeOfFailedSend(error);
+        await settle({ state: outcome, lastError: lastErrorOf(error) });
+        if (outcome === 'failed') await allowance.release(reservation);
         throw error;
       }
       await db.transaction(async (tx) => {
