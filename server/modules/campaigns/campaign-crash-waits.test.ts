@@ -167,6 +167,17 @@ describe('mails a killed sender left in flight, while the campaign waits', () =>
     // The mailbox may send the campaign's 40 mails today: the mails in flight at the kill took 4 of them.
     const { campaignId, stranded } = await crashMidCampaign(owner, LEADS);
     await t.database.use(async (handle) => {
+      // A sender killed between taking its place in the day and claiming a row (waiting for its pace slot) leaves
+      // that place taken: the limit becomes what is used plus what is left, so the day is full once the rest is
+      // sent, wherever the kill landed.
+      const [{ pending }] = await queryRows<{ pending: number }>(
+        handle.db,
+        sql`SELECT count(*)::int AS pending FROM campaign_recipients WHERE campaign_id = ${campaignId} AND state = 'pending'`,
+      );
+      await handle.db
+        .update(emailAccounts)
+        .set({ dailyLimit: sql`${emailAccounts.sentToday} + ${pending}` })
+        .where(eq(emailAccounts.id, owner.accountId));
       const app = await restart(handle, owner, campaignId);
       try {
         // The restarted run sends what was left until the day's allowance is used; the mails in flight took theirs.
