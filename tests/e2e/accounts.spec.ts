@@ -292,6 +292,8 @@ test.describe('with local SMTP and IMAP peers', () => {
     await page.getByLabel('Emails per minute').fill('12');
     await page.getByRole('button', { name: 'Save Limit' }).click();
     await expect(card).toContainText(/\d+\/120 today/);
+    // Saved, the popover closes; it is opened again once it has gone, so the click does not land on it closing.
+    await expect(page.getByLabel('Daily sending limit')).toBeHidden();
     await expect(card.getByRole('button', { name: 'Daily limit: 120' })).toBeVisible();
     await card.getByRole('button', { name: 'Daily limit: 120' }).click();
     await expect(page.getByLabel('Emails per minute')).toHaveValue('12');
