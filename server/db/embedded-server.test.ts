@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { validRegistration } from '../test/app';
+import { isRunning } from '../test/cluster-processes';
 import { freePort } from '../test/net';
 import { healthy, startServer, stopAllServers, stopProcess, waitFor } from '../test/server-process';
 import { clusterDirOf, type EmbeddedServer, openEmbeddedServer, runningServer } from './embedded-postgres';
@@ -35,14 +36,8 @@ async function query<T extends pg.QueryResultRow>(server: EmbeddedServer, text: 
   }
 }
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+/** Whether the process runs: a postmaster that ended is a zombie until whoever adopted it collects it. */
+const isAlive = (pid: number) => isRunning(pid);
 const postmasterPid = (dataDir: string) =>
   Number(readFileSync(path.join(clusterDirOf(dataDir), 'postmaster.pid'), 'utf8').split('\n')[0]);
 
@@ -235,8 +230,10 @@ describe('LocalReach processes on one DATA_DIR', () => {
     await waitFor(
       () => runningAgain.test(web.output()) && runningAgain.test(worker.output()),
       'both processes to have their server back',
-      60_000,
-    );
+      120_000,
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}\nweb:\n${web.output()}\nworker:\n${worker.output()}`);
+    });
     const again = postmasterPid(dataDir);
     expect(runningAgain.exec(web.output())?.[1]).toBe(String(again));
     expect(runningAgain.exec(worker.output())?.[1]).toBe(String(again));
@@ -250,7 +247,7 @@ describe('LocalReach processes on one DATA_DIR', () => {
     expect(isAlive(again)).toBe(true);
     await stopProcess(worker.child);
     expect(isAlive(again)).toBe(false);
-  }, 120_000);
+  }, 240_000);
 
   it('shares the server between a web and a worker process; the last one to stop stops it', async () => {
     const dataDir = newDataDir();

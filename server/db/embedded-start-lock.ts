@@ -4,14 +4,24 @@ import path from 'node:path';
 /** The embedded server could not be created, started or reached; the message says why, for the person starting. */
 export class EmbeddedServerError extends Error {}
 
-/** Whether a process lives (EPERM: it does, as another user's). */
+/** Whether a process lives (EPERM: it does, as another user's); a zombie, dead but not yet reaped, does not. */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: alive, but another user's (the server user's, when the app is root it can signal anyway).
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  return !isZombie(pid);
+}
+
+/** Linux's /proc says a process has ended but its parent has not collected it yet (a killed postmaster). */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] === 'Z';
+  } catch {
+    return false;
   }
 }
 
