@@ -27,11 +27,11 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
+import type { OutgoingMail } from '../server/adapters/mail/transport';
 import type { DatabaseHandle } from '../server/db/client';
 import { emailAccounts, leads, templates, users } from '../server/db/schema';
 import { createLinkTokens } from '../server/lib/link-tokens';
-import type { OutgoingMail } from '../server/mail/transport';
-import { composeCampaignMail } from '../server/modules/campaigns/campaign-mail';
+import { composeCampaignMail } from '../server/modules/campaigns/engine/compose-mail';
 import { createMessageIds } from '../server/modules/campaigns/message-id';
 import { mailLinks } from '../server/modules/tracking/mail-links';
 import { testConfig } from '../server/test/app';
@@ -61,7 +61,7 @@ const RSS_WINDOW_SECONDS = 45;
 /** "The limits lifted": far beyond what the API accepts, written to the database. */
 const LIFTED_PACE_PER_MINUTE = 10_000_000;
 const LIFTED_DAILY_LIMIT = 10_000_000;
-/** SmtpTransport's pool size (server/mail/smtp-transport.ts): the baseline gets as many connections. */
+/** SmtpTransport's pool size (server/adapters/mail/smtp-transport.ts): the baseline gets as many connections. */
 const POOL_CONNECTIONS = 2;
 const RATIO_TARGET = 1.0;
 const IDLE_TARGET_MB = 250;

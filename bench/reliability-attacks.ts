@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createInboundThread } from '../server/mail/inbound/classify-thread';
+import { createInboundThread } from '../server/adapters/mail/inbound/classify-thread';
 import { validRegistration } from '../server/test/app';
 import { freePort } from '../server/test/net';
 import { rawPost } from '../server/test/raw-http';
@@ -254,7 +254,7 @@ function proofs() {
     ['click links as open redirects', 'server/modules/tracking/click-links.test.ts'],
     ['a fresh install claimed by whoever signs up first', 'server/modules/auth/sign-up.routes.test.ts'],
     ['three reset mails an hour, the newest link only', 'server/modules/auth/password-reset.routes.test.ts'],
-    ['a crash near the daily limit', 'server/modules/campaigns/campaign-crash-waits.test.ts'],
+    ['a crash near the daily limit', 'server/modules/campaigns/engine/crash-waits.test.ts'],
   ] as const;
   for (const [attack, file] of files) {
     const started = performance.now();

@@ -10,7 +10,7 @@
  *   4. The embedded database under SIGKILL: a 100,000-row lead import through `npm start`'s process on the embedded server,
  *      killed FAULTS_IMPORT_KILLS times (default 5) at random moments and started again on the same DATA_DIR: chunks
  *      that answered 200 but are not whole, and chunks half there, after each kill (server/test/import-chunks.ts).
- *   5. The mail-fault table: server/modules/campaigns/campaign-mail-faults.test.ts run by Vitest, each test's
+ *   5. The mail-fault table: server/modules/campaigns/engine/mail-faults.test.ts run by Vitest, each test's
  *      "fault → what the app did" and whether it held.
  *
  *   FAULTS_LEADS=1000 FAULTS_KILLS=20      the campaign's size and the kills per backend
@@ -22,7 +22,7 @@ import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CSV_CHUNK_ROWS } from '../contract/leads';
-import { SEND_CONCURRENCY } from '../server/modules/campaigns/campaign-sender';
+import { SEND_CONCURRENCY } from '../server/modules/campaigns/engine/run';
 import { expectDeliveredOnce, readRecipients } from '../server/test/campaign-delivery-audit';
 import { startCampaignOver, testSecretsEnv } from '../server/test/campaign-owner';
 import { importThroughKills } from '../server/test/import-chunks';
@@ -277,7 +277,7 @@ function mailFaultTable() {
     [
       'node_modules/vitest/vitest.mjs',
       'run',
-      'server/modules/campaigns/campaign-mail-faults.test.ts',
+      'server/modules/campaigns/engine/mail-faults.test.ts',
       '--reporter=json',
       `--outputFile=${report}`,
     ],

@@ -17,7 +17,7 @@ export async function buildServer() {
     entryPoints: {
       main: 'server/main.ts',
       // The thread that reads inbound mail (decision 0055), found beside the bundle.
-      'classify-thread-worker': 'server/mail/inbound/classify-thread-worker.ts',
+      'classify-thread-worker': 'server/adapters/mail/inbound/classify-thread-worker.ts',
     },
     outdir,
     outExtension: { '.js': '.mjs' },

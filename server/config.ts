@@ -3,9 +3,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import type { LeadSourcesConfig } from './lead-finder/create-lead-sources';
+import type { LeadSourcesConfig } from './adapters/lead-sources/create-lead-sources';
+import type { MarketDataConfig } from './adapters/market-data/create-market-data';
 import { ensureOwnerOnlyDataDir } from './lib/owner-only-data-dir';
-import type { MarketDataConfig } from './market-data/create-market-data';
 
 const DEFAULT_DATA_DIR = './data';
 

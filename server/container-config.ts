@@ -1,5 +1,5 @@
+import type { SmtpTimeouts } from './adapters/mail/smtp-transport';
 import type { Config } from './config';
-import type { SmtpTimeouts } from './mail/smtp-transport';
 
 /** The settings the services need (the process-level ones, port, role and data folder, stay in main). */
 export type ContainerConfig = Pick<

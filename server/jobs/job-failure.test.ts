@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AiError } from '../ai/ai-error';
+import { AiError } from '../adapters/ai/ai-error';
+import { CredentialsUnreadableError, TransportError } from '../adapters/mail/transport';
 import { AppError } from '../lib/app-error';
-import { CredentialsUnreadableError, TransportError } from '../mail/transport';
 import { DailyLimitError } from '../modules/sending/send-allowance';
 import { jobFailureFor } from './job-failure';
 

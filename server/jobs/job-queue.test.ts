@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { TransportError } from '../adapters/mail/transport';
 import { createContainer } from '../container';
 import { queryRows } from '../db/client';
-import { TransportError } from '../mail/transport';
 import { testConfig } from '../test/app';
 import { createTestDatabase } from '../test/database';
 import { jobCatalogue } from './catalogue';

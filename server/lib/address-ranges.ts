@@ -2,8 +2,8 @@ import { BlockList, isIP } from 'node:net';
 
 /**
  * What an IP address is, for the guards that keep hosts someone else names away from this server's own networks:
- * the lead finder's website reader (server/lead-finder/web-address-guard.ts) and mailbox connections
- * (server/mail/host-guard.ts). One list, so the two guards never disagree about a range.
+ * the lead finder's website reader (server/adapters/lead-sources/web-address-guard.ts) and mailbox connections
+ * (server/adapters/mail/host-guard.ts). One list, so the two guards never disagree about a range.
  *
  * - `metadata`: link-local ranges and the cloud platforms' own services (instance metadata, credentials), never
  *   a server anyone may name, whatever a guard allows;

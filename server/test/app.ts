@@ -2,7 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fast
 import { buildApp } from '../app';
 import { type ContainerConfig, createContainer } from '../container';
 import type { Clock } from '../lib/clock';
-import type { Sleep } from '../modules/campaigns/campaign-sender';
+import type { Sleep } from '../modules/campaigns/engine/run';
 import { createTestDatabase } from './database';
 
 export const testConfig: ContainerConfig = {

@@ -1,4 +1,4 @@
-import type { InboxReadResult } from '../mail/inbox';
+import type { InboxReadResult } from '../adapters/mail/inbox';
 
 /** The numbered reply the reader tests put in a mailbox (`subject` tells mailboxes' encodings apart). */
 export function numberedReply(n: number, to: string, subject = `Re: Hello ${n}`): string {

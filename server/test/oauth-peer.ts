@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
-import type { OAuthProvider, OAuthTokens } from '../mail/oauth-provider';
+import type { OAuthProvider, OAuthTokens } from '../adapters/mail/oauth-provider';
 
 export const PEER_CLIENT = { id: 'test-client-id', secret: 'test-client-secret' };
 export const PEER_MAILBOXES = { outlook: 'owner@contoso.test', gmail: 'owner@gmail.test' };

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { DnsResolver } from '../dns/dns-resolver';
+import type { DnsResolver } from '../adapters/dns/dns-resolver';
 
 export type PageHandler = string | ((request: IncomingMessage, response: ServerResponse) => void);
 

@@ -1,5 +1,5 @@
-import type { EmailTone, WriterProfile } from '../ai/email-writer';
-import type { DesiredAction } from '../ai/prompt-words';
+import type { EmailTone, WriterProfile } from '../adapters/ai/writer/email-writer';
+import type { DesiredAction } from '../adapters/ai/writer/prompt-words';
 
 /**
  * The fixed set of prompts the offline writer is held to (issue 15): what users of each of the product's industries

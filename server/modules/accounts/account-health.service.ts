@@ -1,12 +1,12 @@
 import { isIP } from 'node:net';
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AccountHealth } from '../../../contract/domain-health';
+import { ownDkimSelectors } from '../../adapters/deliverability/dkim-selectors';
+import { checkDomainHealth, domainOf } from '../../adapters/deliverability/domain-health';
+import { senderProfile } from '../../adapters/deliverability/sender-profile';
+import type { DnsQuery } from '../../adapters/dns/dns-resolver';
 import type { Database } from '../../db/client';
 import { type EmailAccountRow, emailAccounts, type ProviderConnectionRow, providerConnections } from '../../db/schema';
-import { ownDkimSelectors } from '../../deliverability/dkim-selectors';
-import { checkDomainHealth, domainOf } from '../../deliverability/domain-health';
-import { senderProfile } from '../../deliverability/sender-profile';
-import type { DnsQuery } from '../../dns/dns-resolver';
 import type { Clock } from '../../lib/clock';
 import type { SecretBox } from '../../lib/secret-box';
 import type { SmtpCredentials } from '../sending/credentials';

@@ -8,6 +8,11 @@ import {
   type TestEmailResponse,
   type UpdateAccountRequest,
 } from '../../../contract/accounts';
+import type { MailHostGuard } from '../../adapters/mail/host-guard';
+import { verifyImap } from '../../adapters/mail/imap-check';
+import type { OAuthProviderName, OAuthTokens } from '../../adapters/mail/oauth-provider';
+import { verifySmtp } from '../../adapters/mail/smtp-transport';
+import { TransportError } from '../../adapters/mail/transport';
 import { type Database, queryRows } from '../../db/client';
 import {
   campaignRecipients,
@@ -23,11 +28,6 @@ import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { resourceId } from '../../lib/resource-id';
 import type { SecretBox } from '../../lib/secret-box';
-import type { MailHostGuard } from '../../mail/host-guard';
-import { verifyImap } from '../../mail/imap-check';
-import type { OAuthProviderName, OAuthTokens } from '../../mail/oauth-provider';
-import { verifySmtp } from '../../mail/smtp-transport';
-import { TransportError } from '../../mail/transport';
 import type { SmtpCredentials } from '../sending/credentials';
 import type { SendAllowance } from '../sending/send-allowance';
 import { lastErrorOf, outcomeOfFailedSend } from '../sending/send-outcome';

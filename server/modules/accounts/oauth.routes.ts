@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authUrlResponseSchema, providersStatusSchema } from '../../../contract/accounts';
-import type { OAuthProviderName } from '../../mail/oauth-provider';
+import type { OAuthProviderName } from '../../adapters/mail/oauth-provider';
 import { requireUser } from '../auth/auth.plugin';
 import { PUBLIC_ROUTE } from '../auth/route-access';
 import { SESSION_COOKIE } from '../auth/sessions.service';

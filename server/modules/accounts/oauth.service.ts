@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { ProvidersStatus } from '../../../contract/accounts';
+import type { OAuthProvider, OAuthProviderName } from '../../adapters/mail/oauth-provider';
+import { TransportError } from '../../adapters/mail/transport';
 import type { Database } from '../../db/client';
 import { oauthStates, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import type { OAuthProvider, OAuthProviderName } from '../../mail/oauth-provider';
-import { TransportError } from '../../mail/transport';
 import type { SessionsService } from '../auth/sessions.service';
 import type { AccountsService } from './accounts.service';
 

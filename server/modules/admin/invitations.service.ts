@@ -10,13 +10,13 @@ import {
 } from '../../../contract/admin';
 import { displayName } from '../../../contract/display';
 import { INVITATION_TTL_DAYS, type SignUpMode } from '../../../contract/sign-up';
+import type { SystemMailer } from '../../adapters/mail/system-mailer';
 import type { Database } from '../../db/client';
 import { invitations, type UserRow, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { isUuid } from '../../lib/uuid';
-import type { SystemMailer } from '../../mail/system-mailer';
 import { hasEmail } from '../auth/auth.service';
 import { invitationTokenHasher } from '../auth/sign-up-policy';
 

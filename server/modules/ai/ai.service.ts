@@ -1,7 +1,7 @@
 import { AI_PROVIDER_SETTINGS, type AiProviderStatus, type AiWriterStatus } from '../../../contract/ai';
 import type { AiGenerateResponse } from '../../../contract/templates';
-import type { AiConfig } from '../../ai/ai-provider';
-import type { EmailWriter, WritingStyle } from '../../ai/email-writer';
+import type { AiConfig } from '../../adapters/ai/ai-provider';
+import type { EmailWriter, WritingStyle } from '../../adapters/ai/writer/email-writer';
 import type { UserRow } from '../../db/schema';
 import { sanitizeEmailHtml, textToHtml } from '../templates/sanitize-email-html';
 

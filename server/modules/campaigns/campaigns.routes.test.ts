@@ -1,17 +1,17 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CSV_CHUNK_ROWS } from '../../../contract/leads';
+import { createBounceAddresses } from '../../adapters/mail/bounce-address';
 import { createContainer } from '../../container';
 import { queryRows } from '../../db/client';
 import { campaignRecipients, campaigns as campaignsTable, emailAccounts, leads } from '../../db/schema';
 import { createLinkTokens } from '../../lib/link-tokens';
-import { createBounceAddresses } from '../../mail/bounce-address';
 import { createTestApp, getCurrentUser, registerUser, testConfig } from '../../test/app';
 import { seedSmtpAccount } from '../../test/seed-smtp-account';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer';
 import { DailyLimitError } from '../sending/send-allowance';
-import { CampaignWaitingError, createCampaignSender, STALE_SENDING_MS } from './campaign-sender';
 import { POSTAL_ADDRESS_REQUIRED } from './campaigns.service';
+import { CampaignWaitingError, createCampaignSender, STALE_SENDING_MS } from './engine/run';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -56,7 +56,7 @@ function assertCanSend(account: EmailAccountRow) {
 }
 
 /**
- * Starting campaigns and reading them. Sending is the campaign sender's job (campaign-sender.ts), run by the
+ * Starting campaigns and reading them. Sending is the campaign sender's job (engine/run.ts), run by the
  * workers; this service only writes the campaign and one recipient row per lead that may be mailed.
  */
 export function createCampaignsService(deps: {

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { BounceAddresses } from '../../adapters/mail/bounce-address';
+import type { InboundClassification, InboundEnvelope } from '../../adapters/mail/inbound/classify-inbound';
 import type { Database } from '../../db/client';
 import { campaignRecipients, leads } from '../../db/schema';
-import type { BounceAddresses } from '../../mail/bounce-address';
-import type { InboundClassification, InboundEnvelope } from '../../mail/inbound/classify-inbound';
 import { ownMessageRowId } from '../campaigns/message-id';
 
 /** The mailbox a message was read from. */

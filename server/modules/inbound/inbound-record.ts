@@ -1,6 +1,6 @@
+import type { BouncedRecipient, InboundClassification } from '../../adapters/mail/inbound/classify-inbound';
+import type { ReplyIntent } from '../../adapters/mail/inbound/reply-intent';
 import type { InboundDetails, InboundKind } from '../../db/schema';
-import type { BouncedRecipient, InboundClassification } from '../../mail/inbound/classify-inbound';
-import type { ReplyIntent } from '../../mail/inbound/reply-intent';
 
 /** How a classified message is stored and what it changes. */
 export type InboundRecord = {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OAuthProviderName } from '../../adapters/mail/oauth-provider';
 import { emailAccounts, inboundMessages, inboxCursors, leads, providerConnections } from '../../db/schema';
-import type { OAuthProviderName } from '../../mail/oauth-provider';
 import { createTestApp, getCurrentUser, registerUser } from '../../test/app';
 import { gmailMailbox } from '../../test/gmail-peer';
 import { graphMailbox } from '../../test/graph-peer';

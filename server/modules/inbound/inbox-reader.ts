@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
+import type { InboxCursor, MailInbox } from '../../adapters/mail/inbox';
 import type { Database } from '../../db/client';
 import { emailAccounts, inboxCursors } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import type { InboxCursor, MailInbox } from '../../mail/inbox';
 import type { InboundService, ReadingAccount } from './inbound.service';
 
 /** How long one reading session lasts unless configured (INBOX_POLL_SECONDS). */

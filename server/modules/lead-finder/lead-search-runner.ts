@@ -1,16 +1,16 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { LeadQualifier } from '../../ai/lead-qualifier';
-import type { Database } from '../../db/client';
-import { type LeadSearchRow, leadSearches, leadSearchResults, users } from '../../db/schema';
-import { distanceKm } from '../../lead-finder/distance-km';
-import type { EmailFinder } from '../../lead-finder/email-finder';
+import type { LeadQualifier } from '../../adapters/ai/lead-qualifier/lead-qualifier';
+import { distanceKm } from '../../adapters/lead-sources/distance-km';
+import type { EmailFinder } from '../../adapters/lead-sources/email-finder';
 import {
   type FoundBusiness,
   type Geocoder,
   type LeadSource,
   LeadSourceError,
   type Place,
-} from '../../lead-finder/lead-source';
+} from '../../adapters/lead-sources/lead-source';
+import type { Database } from '../../db/client';
+import { type LeadSearchRow, leadSearches, leadSearchResults, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { mergeBusinesses } from './merge-businesses';
 

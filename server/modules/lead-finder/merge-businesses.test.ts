@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FoundBusiness } from '../../lead-finder/lead-source';
+import type { FoundBusiness } from '../../adapters/lead-sources/lead-source';
 import { mergeBusinesses } from './merge-businesses';
 
 const found = (overrides: Partial<FoundBusiness>): FoundBusiness => ({

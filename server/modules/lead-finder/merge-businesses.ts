@@ -1,4 +1,4 @@
-import type { FoundBusiness } from '../../lead-finder/lead-source';
+import type { FoundBusiness } from '../../adapters/lead-sources/lead-source';
 
 /**
  * The businesses of every source as one list: the same business found twice (same name at the same address, or

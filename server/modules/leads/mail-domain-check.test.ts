@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NodeDnsResolver } from '../../adapters/dns/dns-resolver';
 import { mailDomainChecks } from '../../db/schema';
-import { NodeDnsResolver } from '../../dns/dns-resolver';
 import { createTestDatabase } from '../../test/database';
 import { startDnsServer, type TestDnsServer } from '../../test/dns-server';
 import { createMailDomainCheck } from './mail-domain-check';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
+import { type DnsQuery, type DnsResolver, isNoRecordError } from '../../adapters/dns/dns-resolver';
 import type { Database } from '../../db/client';
 import { type LeadRow, leads, mailDomainChecks } from '../../db/schema';
-import { type DnsQuery, type DnsResolver, isNoRecordError } from '../../dns/dns-resolver';
 import type { Clock } from '../../lib/clock';
 import { automaticStatusChange } from './lead-status';
 

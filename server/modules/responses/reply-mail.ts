@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { escapeHtml } from '../../../contract/template-render';
+import type { OutgoingMail } from '../../adapters/mail/transport';
 import type { EmailAccountRow, InboundMessageRow } from '../../db/schema';
-import type { OutgoingMail } from '../../mail/transport';
 import { textToHtml } from '../templates/sanitize-email-html';
 
 /** The most Message-IDs a reply's References carries: the thread's first and the newest (RFC 5322 §3.6.4). */

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReplyReader } from '../../ai/reply-reader';
+import { createReplyReader } from '../../adapters/ai/reply-reader/reply-reader';
 import { campaignRecipients, campaigns, inboundMessages, leads } from '../../db/schema';
 import { createTestApp, getCurrentUser, registerUser, testConfig } from '../../test/app';
 

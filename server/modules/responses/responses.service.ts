@@ -10,8 +10,8 @@ import {
   type SuggestedReply,
   type UpdateResponseRequest,
 } from '../../../contract/responses';
-import type { WritingStyle } from '../../ai/email-writer';
-import type { ReplySuggester } from '../../ai/reply-suggester';
+import type { ReplySuggester } from '../../adapters/ai/reply-suggester/reply-suggester';
+import type { WritingStyle } from '../../adapters/ai/writer/email-writer';
 import type { Database } from '../../db/client';
 import { campaignRecipients, emailAccounts, inboundMessages, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';

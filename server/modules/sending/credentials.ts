@@ -1,5 +1,5 @@
 import type { ServerSettings } from '../../../contract/accounts';
-import type { OAuthTokens } from '../../mail/oauth-provider';
+import type { OAuthTokens } from '../../adapters/mail/oauth-provider';
 
 /** What a connection's sealed credentials hold: SMTP and IMAP settings, or OAuth tokens. */
 export type SmtpCredentials = { kind: 'smtp'; smtp: ServerSettings; imap: ServerSettings };

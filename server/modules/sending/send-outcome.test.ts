@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TransportError, type TransportErrorKind } from '../../mail/transport';
+import { TransportError, type TransportErrorKind } from '../../adapters/mail/transport';
 import { outcomeOfFailedSend } from './send-outcome';
 
 describe('the outcome of a mail its mailbox did not take', () => {

@@ -1,4 +1,4 @@
-import { TransportError } from '../../mail/transport';
+import { TransportError } from '../../adapters/mail/transport';
 
 /**
  * What a mail its mailbox did not take becomes, for every kind of mail (campaign, reply, test), decided here once:

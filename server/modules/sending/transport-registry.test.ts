@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OAuthTokens } from '../../adapters/mail/oauth-provider';
 import { campaignRecipients, emailAccounts, providerConnections } from '../../db/schema';
 import { SecretBox } from '../../lib/secret-box';
-import type { OAuthTokens } from '../../mail/oauth-provider';
 import { createTestApp, getCurrentUser, registerUser, testConfig } from '../../test/app';
 import { startOAuthPeer } from '../../test/oauth-peer';
 import { seedSmtpAccount } from '../../test/seed-smtp-account';

@@ -1,20 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { emailAccounts, providerConnections } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
-import type { SecretBox } from '../../lib/secret-box';
-import type { MailHostGuard } from '../../mail/host-guard';
-import { ImapInbox } from '../../mail/imap-inbox';
-import type { MailInbox } from '../../mail/inbox';
-import type { OAuthProviderName, OAuthTokens } from '../../mail/oauth-provider';
-import { type SmtpTimeouts, SmtpTransport } from '../../mail/smtp-transport';
+import type { MailHostGuard } from '../../adapters/mail/host-guard';
+import { ImapInbox } from '../../adapters/mail/imap-inbox';
+import type { MailInbox } from '../../adapters/mail/inbox';
+import type { OAuthProviderName, OAuthTokens } from '../../adapters/mail/oauth-provider';
+import { type SmtpTimeouts, SmtpTransport } from '../../adapters/mail/smtp-transport';
 import {
   CredentialsUnreadableError,
   type MailTransport,
   type OutgoingMail,
   type SendResult,
   TransportError,
-} from '../../mail/transport';
+} from '../../adapters/mail/transport';
+import type { Database } from '../../db/client';
+import { emailAccounts, providerConnections } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import type { SecretBox } from '../../lib/secret-box';
 import type { ConnectionCredentials } from './credentials';
 
 /** Builds the HTTP API transport of an OAuth mailbox (Graph or Gmail); tokens it refreshes go to `save`. */

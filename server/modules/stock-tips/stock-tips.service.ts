@@ -1,11 +1,11 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { and, eq, exists, gt, notExists, or, sql } from 'drizzle-orm';
 import type { StockTip } from '../../../contract/stock-tips';
-import type { StockAnalyst } from '../../ai/stock-analyst';
+import type { StockAnalyst } from '../../adapters/ai/stock-analyst/stock-analyst';
+import { type MarketData, MarketDataError } from '../../adapters/market-data/market-data';
 import type { Database } from '../../db/client';
 import { stockTips, templates, type UserRow, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { type MarketData, MarketDataError } from '../../market-data/market-data';
 import { currentStockTip } from './current-stock-tip';
 import { stockTipDto } from './stock-tip.dto';
 import { pickTipSymbol } from './tip-symbols';

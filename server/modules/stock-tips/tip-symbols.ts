@@ -1,6 +1,6 @@
 /**
  * The stocks a tip is chosen from, by the user's industry (the first pattern its words match), else the general
- * list. Each is one of the bundled sample quotes (server/market-data/sample-quotes.ts), so tips work offline too.
+ * list. Each is one of the bundled sample quotes (server/adapters/market-data/sample-quotes.ts), so tips work offline too.
  */
 const INDUSTRY_SYMBOLS: { pattern: RegExp; symbols: readonly string[] }[] = [
   {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { MarketingStrategy, SaveStrategyInput, StrategyRecommendation } from '../../../contract/strategy';
-import type { WritingStyle } from '../../ai/email-writer';
-import type { StrategyWriter } from '../../ai/strategy-writer';
+import type { StrategyWriter } from '../../adapters/ai/strategy-writer/strategy-writer';
+import type { WritingStyle } from '../../adapters/ai/writer/email-writer';
 import type { Database } from '../../db/client';
 import { type MarketingStrategyRow, marketingStrategies, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';

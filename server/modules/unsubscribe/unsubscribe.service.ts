@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { campaignRecipients, leads, users } from '../../db/schema';
 import type { LinkTokens } from '../../lib/link-tokens';
-import { senderName } from '../campaigns/campaign-mail';
+import { senderName } from '../campaigns/engine/compose-mail';
 import { automaticStatusChange } from '../leads/lead-status';
 
 export type UnsubscribeService = ReturnType<typeof createUnsubscribeService>;

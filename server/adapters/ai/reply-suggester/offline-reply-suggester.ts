@@ -1,0 +1,80 @@
+import { DateTime } from 'luxon';
+import { TONES } from '../offline-phrasing';
+import type { ReplySuggester, ReplySuggestionRequest } from './reply-suggester';
+
+/** The hours offered for a call, one per working day from the next one on. */
+const CALL_HOURS = [10, 14, 11];
+/** How far ahead a "later" reply is followed up. */
+const FOLLOW_UP_WEEKS = 2;
+
+/**
+ * The built-in suggester used when no AI provider is configured: a short, sensible answer by the reply's priority.
+ * Hot: thanks and three times for a call on the next working days; high: thanks and a call to answer the questions;
+ * medium: a follow-up on a date two weeks ahead; other: thanks and a polite close. Deterministic and offline.
+ */
+export class OfflineReplySuggester implements ReplySuggester {
+  readonly source = 'offline' as const;
+
+  async suggest(request: ReplySuggestionRequest): Promise<string> {
+    const { profile, prospect, tone } = request;
+    const phrases = TONES[tone];
+    const name = prospect.firstName?.trim();
+    const greeting = name
+      ? `${phrases.greeting} ${name},`
+      : tone === 'professional'
+        ? 'Hello,'
+        : `${phrases.greeting},`;
+    const company = profile.companyName?.trim();
+    const signature = [phrases.signOff, profile.firstName?.trim() || company || '', profile.firstName ? company : '']
+      .filter(Boolean)
+      .join('\n');
+    return [greeting, ...middle(request), signature].join('\n\n');
+  }
+}
+
+function middle({ priority, profile, prospect, now, timeZone }: ReplySuggestionRequest): string[] {
+  const service = profile.service?.trim() || 'what we do';
+  const local = DateTime.fromJSDate(now, { zone: timeZone });
+  switch (priority) {
+    case 'hot': {
+      const times = workingDaysAfter(local, CALL_HOURS.length).map((day, index) =>
+        day.set({ hour: CALL_HOURS[index], minute: 0 }).toFormat("'- 'cccc, LLLL d 'at' h:mm a ZZZZ"),
+      );
+      return [
+        'Thank you for getting back to me. I would be glad to talk it through.',
+        `Would one of these times work for a short call?\n${times.join('\n')}`,
+        'If none of them suits you, just tell me a time that does and I will make it work.',
+      ];
+    }
+    case 'high': {
+      const [first, second] = workingDaysAfter(local, 2).map((day) => day.toFormat('cccc'));
+      return [
+        `Thank you for your reply and your interest in ${service}.`,
+        `I am happy to answer your questions. The quickest way is often a 15-minute call: would ${first} or ${second} suit you? If you prefer, I can send the details by email instead.`,
+      ];
+    }
+    case 'medium': {
+      const date = local.plus({ weeks: FOLLOW_UP_WEEKS }).toFormat('cccc, LLLL d');
+      return [
+        'Thank you for letting me know, I understand the timing may not be right just now.',
+        `I will follow up on ${date}${prospect.company ? ` to see where things stand at ${prospect.company}` : ''}. In the meantime, feel free to reach out whenever it suits you.`,
+      ];
+    }
+    default:
+      return [
+        'Thank you for taking the time to reply, I appreciate it.',
+        'I understand, and I will not take up more of your time. If anything changes, you know where to find me.',
+      ];
+  }
+}
+
+/** The next `count` weekdays (Monday to Friday) after `from`'s day. */
+function workingDaysAfter(from: DateTime, count: number): DateTime[] {
+  const days: DateTime[] = [];
+  let day = from.startOf('day');
+  while (days.length < count) {
+    day = day.plus({ days: 1 });
+    if (day.weekday <= 5) days.push(day);
+  }
+  return days;
+}

@@ -1,0 +1,124 @@
+import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client';
+import { type CampaignRecipientRow, campaignRecipients, leads, type UserRow } from '../../../db/schema';
+import { localWeek } from '../../../lib/local-time';
+import { rotatingReservationCte } from '../../sending/send-allowance';
+
+/**
+ * A mail its mailbox accepted, to be committed `sent`: by the statement that reserves the loop's next mail
+ * (decision 0049), or on its own where no reservation follows.
+ */
+export type Delivered = {
+  row: CampaignRecipientRow;
+  messageId: string;
+  subject: string | null;
+  weekNumber: number | null;
+  /** The hosts of the mail's tracked links (tracking/mail-links.ts); none known for a mail found in a Sent folder. */
+  linkHosts?: string[] | null;
+  sentAt: Date;
+};
+
+/** The parameters that commit a delivered mail as `sent` (the settling part of the reservation, or alone). */
+export const sentParameters = (delivered: Delivered, user: Pick<UserRow, 'timezone'>) => ({
+  settleId: delivered.row.id,
+  messageId: delivered.messageId,
+  subject: delivered.subject,
+  sentAt: delivered.sentAt.toISOString(),
+  sentWeek: localWeek(delivered.sentAt, user.timezone),
+  weekNumber: delivered.weekNumber,
+  linkHosts: delivered.linkHosts ?? null,
+});
+
+export const NOTHING_TO_SETTLE = {
+  settleId: null,
+  messageId: null,
+  subject: null,
+  sentAt: null,
+  sentWeek: null,
+  weekNumber: null,
+  linkHosts: null,
+};
+
+export type CampaignStatements = ReturnType<typeof prepareCampaignStatements>;
+
+/** The statements every campaign mail runs, prepared once per sender. */
+export function prepareCampaignStatements(db: Database) {
+  /** Commits the `sending` row `settleId` as `sent`, with what the mailbox accepted. */
+  const settleSentUpdate = () =>
+    db
+      .update(campaignRecipients)
+      .set({
+        state: 'sent',
+        messageId: sql`${sql.placeholder('messageId')}`,
+        subject: sql`${sql.placeholder('subject')}`,
+        sentAt: sql`${sql.placeholder('sentAt')}::timestamptz`,
+        sentWeek: sql`${sql.placeholder('sentWeek')}`,
+        weekNumber: sql`${sql.placeholder('weekNumber')}`,
+        linkHosts: sql`${sql.placeholder('linkHosts')}::text[]`,
+        lastError: null,
+      })
+      .where(and(eq(campaignRecipients.id, sql.placeholder('settleId')), eq(campaignRecipients.state, 'sending')));
+  /**
+   * Claims the campaign's next due row for an account: none while the campaign is not running or has lost its
+   * template, so a pause stops every send loop at its next mail. `when` adds a condition.
+   */
+  const claiming = (accountId: SQL, when?: SQL) =>
+    db
+      .update(campaignRecipients)
+      .set({
+        state: 'sending',
+        claimedAt: sql`${sql.placeholder('now')}::timestamptz`,
+        attempts: sql`${campaignRecipients.attempts} + 1`,
+        accountId,
+      })
+      .where(
+        and(
+          eq(campaignRecipients.state, 'pending'),
+          eq(
+            campaignRecipients.id,
+            sql`(SELECT id FROM campaign_recipients WHERE campaign_id = ${sql.placeholder('campaignId')}
+                   AND state = 'pending'
+                   AND (next_attempt_at IS NULL OR next_attempt_at <= ${sql.placeholder('now')}::timestamptz)
+                   AND EXISTS (SELECT 1 FROM campaigns WHERE id = ${sql.placeholder('campaignId')}
+                     AND status = 'running' AND template_id IS NOT NULL)
+                 ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)`,
+          ),
+          when,
+        ),
+      );
+  /** The claim with its lead, in one statement. */
+  const claimed = db.$with('claimed').as(claiming(sql`${sql.placeholder('accountId')}`).returning());
+  const claimQuery = db
+    .with(claimed)
+    .select()
+    .from(claimed)
+    .leftJoin(leads, eq(leads.id, claimed.leadId))
+    .prepare('campaign_claim_next');
+  /**
+   * The reservation of a send (send-allowance.ts) and, when its pace slot is now, the claim of the row it sends,
+   * in one statement: one commit per mail fewer where the pace lets mails go as fast as they can.
+   */
+  const reserved = rotatingReservationCte(db);
+  const claimedNow = db.$with('claimed').as(
+    claiming(sql`${reserved.id}`, sql`${reserved.slot} <= ${sql.placeholder('now')}::timestamptz`)
+      .from(reserved)
+      .returning(getTableColumns(campaignRecipients)),
+  );
+  /** The loop's last mail committed `sent`, in the statement that reserves its next (none: settleId is null). */
+  const settledBefore = db.$with('settled_before').as(settleSentUpdate().returning({ id: campaignRecipients.id }));
+  const reserveAndClaimQuery = db
+    .with(settledBefore, reserved, claimedNow)
+    .select()
+    .from(reserved)
+    .leftJoin(claimedNow, sql`true`)
+    .leftJoin(leads, eq(leads.id, claimedNow.leadId))
+    .prepare('campaign_reserve_and_claim');
+  const settleSentQuery = settleSentUpdate().prepare('campaign_settle_sent');
+  return {
+    claimQuery,
+    reserveAndClaimQuery,
+    /** Commits a delivered mail `sent` on its own (only while its row is still `sending`). */
+    settleSent: (delivered: Delivered, user: Pick<UserRow, 'timezone'>) =>
+      settleSentQuery.execute(sentParameters(delivered, user)),
+  };
+}
