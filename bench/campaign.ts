@@ -1,5 +1,5 @@
 /**
- * Campaign engine benchmark (issues 9 and 38), on the default install (the app's embedded PostgreSQL server in a
+ * Campaign engine benchmark, on the default install (the app's embedded PostgreSQL server in a
  * DATA_DIR of its own) and, with BENCH_BACKENDS=embedded,postgres, on a server at a URL too:
  *   1. the real server process (ROLE=all, as `npm start` runs it) sends a 20,000-lead campaign, started through
  *      POST /api/campaigns/send-mass-email, from one mailbox whose pace and daily limit are lifted (written to the

@@ -1,5 +1,5 @@
 /**
- * Landing-page weight (issue 8): the JavaScript a first-time visitor downloads for `/`, measured in Debian's
+ * Landing-page weight: the JavaScript a first-time visitor downloads for `/`, measured in Debian's
  * Chromium through resource timing, with the server started as `npm start` starts it (precompressed assets). The
  * baseline, measured in the same run, is the same scripts uncompressed (their decoded size).
  *

@@ -1,5 +1,5 @@
 /**
- * Leads benchmark (issues 3, 15 and 38): the app as `npm start` runs it imports 100,000 and then 1,000,000 leads
+ * Leads benchmark: the app as `npm start` runs it imports 100,000 and then 1,000,000 leads
  * through the HTTP API in 5,000-row chunks, beside the baseline of a raw COPY of the same 1,000,000 rows into the
  * same table on the same server (same migrations, indexes and triggers, a fresh database: bench/raw-copy.ts) in the
  * same run; then it times list, deep page, search and count at 1,000,000 leads. Memory counts the whole tree, the

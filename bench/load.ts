@@ -1,5 +1,5 @@
 /**
- * Load (issue 16), on the default install (the app's embedded PostgreSQL server in a DATA_DIR of its own; with
+ * Load, on the default install (the app's embedded PostgreSQL server in a DATA_DIR of its own; with
  * BENCH_BACKENDS=embedded,postgres also on a server at BENCH_DATABASE_URL): the real server (as `npm start` runs it: ROLE=all, its node flags,
  * the default log level) under 100 signed-in users for BENCH_LOAD_SECONDS (60) of mixed reads (leads list and detail,
  * templates, campaigns, dashboard stats, analytics) and writes (template saves, lead adds), about 2 requests a second

@@ -1,5 +1,5 @@
 /**
- * Overhead of our own layers (issue 16): GET /api/auth/user of the real server (as `npm start` runs it, default log
+ * Overhead of our own layers: GET /api/auth/user of the real server (as `npm start` runs it, default log
  * level) against a bare Fastify route that runs the same session-and-user SELECT through a plain `pg` pool
  * (bench/bare-auth-server.ts, its own process), both on the same PostgreSQL database (the embedded server the app
  * started in its DATA_DIR, or with BENCH_BACKENDS=embedded,postgres also one at BENCH_DATABASE_URL), with the same

@@ -1,5 +1,5 @@
 /**
- * `BENCH=reliability RELIABILITY=faults`: faults of issue 16, on real processes.
+ * `BENCH=reliability RELIABILITY=faults`: the fault proofs, on real processes.
  *   1. Crash safety of sending: a 1,000-lead campaign, SIGKILLed at 20 random points and restarted at once on the
  *      same data each time: the single `all` process on the embedded server (the default install), the worker role
  *      (beside one web process) on PostgreSQL at a URL. Per backend: kills, mails at the SMTP peer, duplicates, sent / failed / unknown, the most mails in

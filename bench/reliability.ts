@@ -1,5 +1,5 @@
 /**
- * `BENCH=reliability`: the long proofs of issue 16, each part a `bench/reliability-<part>.ts` of its own run in
+ * `BENCH=reliability`: the long reliability proofs, each part a `bench/reliability-<part>.ts` of its own run in
  * its own process (fuzzing, faults, …), so one part's crashes and kills never touch another's figures.
  * `RELIABILITY=<part>[,<part>]` runs some of them.
  */

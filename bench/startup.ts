@@ -1,5 +1,5 @@
 /**
- * Start-up (issue 38): `npm start` as a new user runs it, timed from the command to the first 200 of /api/health.
+ * Start-up: `npm start` as a new user runs it, timed from the command to the first 200 of /api/health.
  *   - first start: a copy of the checkout with no dist/ (so the web client and the server bundle are built, as
  *     after `npm ci`) and a fresh DATA_DIR (so the embedded PostgreSQL cluster is created and migrated);
  *   - restart: the same copy and DATA_DIR after a SIGTERM, built; RESTARTS times.

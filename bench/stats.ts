@@ -1,5 +1,5 @@
 /**
- * Analytics benchmark (issue 11): one user with 1,000,000 campaign mails over the past year (America/New_York,
+ * Analytics benchmark: one user with 1,000,000 campaign mails over the past year (America/New_York,
  * weekdays, 09:00–17:00) and their opens, clicks and replies, beside 1,000 other users with a few hundred mails
  * each, seeded with plain SQL into the base tables (bench/stats-seed.ts; triggers keep whatever else the schema
  * keeps), on the default install (the app's embedded PostgreSQL server in a DATA_DIR of its own) or, with
@@ -34,7 +34,7 @@ const WARM_UP_BUDGET_MS = 5_000;
 const CALL_BUDGET_MS = 20_000;
 const GOAL_P99_MS = 50;
 
-/** Every analytics call, as the pages make them; `goal`: issue 11's ≤ 50 ms p99 at 1,000,000 mails. */
+/** Every analytics call, as the pages make them; `goal`: p99 ≤ 50 ms at 1,000,000 mails. */
 const CALLS: { url: string; goal: boolean }[] = [
   { url: '/api/dashboard/stats', goal: true },
   { url: '/api/dashboard/stats?range=7d', goal: true },

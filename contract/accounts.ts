@@ -7,7 +7,7 @@ export const DEFAULT_DAILY_LIMIT = 300;
 /** The most a mailbox may be set to send in a day. */
 export const MAX_DAILY_LIMIT = 10_000;
 
-/** Beyond SPEC: an account's pace, mails a minute (issue 9), its default and its bounds. */
+/** Beyond SPEC: an account's pace, mails a minute, its default and its bounds. */
 export const DEFAULT_SENDS_PER_MINUTE = 30;
 export const MAX_SENDS_PER_MINUTE = 1000;
 
@@ -55,7 +55,7 @@ export const emailAccountSchema = z.object({
   createdAt: z.string(),
   connectionId: z.number().int(),
   replies: accountRepliesSchema,
-  /** The sending domain's health (issue 14), null until its first check (queued when the account is linked). */
+  /** The sending domain's health, null until its first check (queued when the account is linked). */
   health: accountHealthSchema.nullable(),
 });
 export type EmailAccount = z.infer<typeof emailAccountSchema>;

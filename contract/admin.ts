@@ -24,11 +24,14 @@ export const adminUserRowSchema = z.object({
     totalLeads: z.number().int(),
     activeLeads: z.number().int(),
     totalCampaigns: z.number().int(),
+    /** The figures of contract/mail-figures.ts. */
     totalEmailsSent: z.number().int(),
+    /** Beyond SPEC: the base of the rates, so that the overall rates are the dashboard's on the same mails. */
+    emailsDelivered: z.number().int(),
     emailsOpened: z.number().int(),
     emailsClicked: z.number().int(),
     emailsResponded: z.number().int(),
-    /** Percent with one decimal, of the emails sent. */
+    /** mailRates: percent with one decimal, of the emails delivered. */
     openRate: z.number(),
     clickRate: z.number(),
     responseRate: z.number(),

@@ -38,20 +38,20 @@ export const dailyFiguresSchema = z.object({
   /** Campaign mails with an outcome that day (accepted, refused or unknown). */
   sent: z.number(),
   delivered: z.number(),
-  /** Of that day's delivered mails: opened, clicked (by a person) and answered, whenever that happened. */
+  /** Of that day's mails (mail-figures.ts): delivered ones opened and clicked by a person, and those answered, whenever that happened. */
   opened: z.number(),
   clicked: z.number(),
   replied: z.number(),
 });
 export type DailyFigures = z.infer<typeof dailyFiguresSchema>;
 
-/** Delivered mails sent in one local weekday or hour, and the share of them answered. */
+/** Mails sent in one local weekday or hour, the ones answered, and the response rate (mail-figures.ts). */
 export const sendingSlotSchema = z.object({
   /** ISO weekday (1 = Monday … 7 = Sunday) or hour of the day (0 … 23), in the user's timezone. */
   slot: z.number(),
   sent: z.number(),
   replied: z.number(),
-  /** Replies over sends, in percent, one decimal. */
+  /** Answered mails of the delivered ones, in percent, one decimal. */
   replyRate: z.number(),
 });
 export type SendingSlot = z.infer<typeof sendingSlotSchema>;
@@ -73,11 +73,11 @@ export const stepResultsSchema = z.object({
   step: z.number(),
   /** Null once the template is deleted. */
   templateName: z.string().nullable(),
-  /** Mails the mailbox server accepted in the range. */
+  /** Mails sent in the range (contract/mail-figures.ts: accepted, refused or unknown). */
   sent: z.number(),
   /** Of those, the ones answered, whenever that happened. */
   replied: z.number(),
-  /** Replies over sends, in percent, one decimal. */
+  /** The response rate of mail-figures.ts: answered mails of the delivered ones, in percent, one decimal. */
   replyRate: z.number(),
   /** Leads who booked a meeting from this step's mail (the one answered or clicked, else their latest). */
   meetingsBooked: z.number(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** SPEC §9: the progress card reads a running campaign this often. */
 export const CAMPAIGN_POLL_MS = 1000;
 
-/** Lead ids one mass send may name (issue 9). */
+/** Lead ids one mass send may name. */
 export const MAX_CAMPAIGN_LEADS = 100_000;
 
 /** SPEC §5: what Send Mass Email needs; the server answers these texts when a part is missing. */
@@ -18,7 +18,7 @@ export const MAX_ROTATION_ACCOUNTS = 50;
 
 const optionalId = z.number().int().positive().nullish();
 
-/** Sequences (issue 10): at most this many steps, each with up to two variants besides its template (three in all). */
+/** Sequences: at most this many steps, each with up to two variants besides its template (three in all). */
 export const MAX_SEQUENCE_STEPS = 8;
 export const MAX_STEP_VARIANTS = 2;
 export const SEQUENCE_CADENCES = ['weekly', 'monthly'] as const;
@@ -79,7 +79,7 @@ export type SendMassEmailResponse = z.infer<typeof sendMassEmailResponseSchema>;
 
 export const campaignStatusSchema = z.enum(['running', 'paused', 'completed', 'failed']);
 
-/** Why a campaign paused itself (issue 14): its mails bounced, drew spam complaints, or the provider blocked it. */
+/** Why an automatic brake paused a campaign: its mails bounced, drew spam complaints, or the provider blocked it. */
 export const CAMPAIGN_BRAKES = ['bounces', 'complaints', 'block'] as const;
 export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
 
@@ -108,7 +108,7 @@ export const campaignSchema = z.object({
   createdAt: z.string(),
   /** A sequence's cadence (null: a single mail). */
   cadence: z.enum(SEQUENCE_CADENCES).nullable(),
-  /** Beyond SPEC (issue 14): the automatic brake that paused the campaign (waitingReason says why); null if none. */
+  /** Beyond SPEC: the automatic brake that paused the campaign (waitingReason says why); null if none. */
   brake: z.enum(CAMPAIGN_BRAKES).nullable(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
@@ -188,7 +188,7 @@ export const dashboardStatsSchema = z.object({
   conversionRate: z.number(),
   /** Beyond SPEC: opens and clicks by mail-privacy proxies and link scanners, kept but not counted above. */
   machineEventsLeftOut: z.number(),
-  /** Beyond SPEC (issue 10): leads with a response marked "Meeting booked" or a person's click on a booking link. */
+  /** Beyond SPEC: leads with a response marked "Meeting booked" or a person's click on a booking link. */
   meetingsBooked: z.number(),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;

@@ -15,7 +15,7 @@ export type DomainCheck = z.infer<typeof domainCheckSchema>;
 export const DOMAIN_CHECK_NAMES = ['mx', 'spf', 'dkim', 'dmarc', 'blocklist'] as const;
 export type DomainCheckName = (typeof DOMAIN_CHECK_NAMES)[number];
 
-/** The health of an account's sending domain (issue 14); null on an account not checked yet. */
+/** The health of an account's sending domain; null on an account not checked yet. */
 export const accountHealthSchema = z.object({
   checkedAt: z.string(),
   domain: z.string(),

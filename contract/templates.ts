@@ -26,7 +26,7 @@ export type AttachmentSummary = z.infer<typeof attachmentSummarySchema>;
 
 /**
  * The most tags a template body may hold. A long newsletter has a few thousand; the HTML cleaner looks for each
- * closing tag among the tags still open, so tens of thousands left open took seconds per mail (issue 16's fuzzing).
+ * closing tag among the tags still open, so tens of thousands left open took seconds per mail (found by fuzzing).
  */
 export const MAX_TEMPLATE_TAGS = 10_000;
 /** Where an HTML tokenizer may start a tag, opening or closing: '<' before a letter or '/'. */

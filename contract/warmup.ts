@@ -1,4 +1,4 @@
-/** Issue 14: a new mailbox's first day of warm-up allows this many mails; each later day allows the step more. */
+/** A new mailbox's first day of warm-up allows this many mails; each later day allows the step more. */
 export const WARMUP_FIRST_DAY_LIMIT = 20;
 
 /** The columns of an account the ramp reads. */

@@ -122,7 +122,7 @@ export const jobCatalogue = {
       return { campaignId };
     },
   }),
-  /** Tells a user by email that a brake paused their campaign (issue 14); a notice that cannot go is logged, not retried. */
+  /** Tells a user by email that a brake paused their campaign; a notice that cannot go is logged, not retried. */
   'campaigns.brake-notice': defineJob({
     payload: z.object({ campaignId: z.number().int().positive() }),
     policy: { retryLimit: 0, expireInSeconds: 300 },

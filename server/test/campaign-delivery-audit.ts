@@ -34,7 +34,7 @@ export async function sendingRowIds(db: Database, campaignId: number): Promise<n
 }
 
 /**
- * Checks a finished campaign against what the SMTP peer received, as issue 9 states the guarantees: no lead and no
+ * Checks a finished campaign against what the SMTP peer received, by the engine's guarantees: no lead and no
  * Message-ID twice; every row settled (`sent`, or `unknown` for a mail a killed sender had in flight; `failed` never,
  * as the peer refuses nothing); every `sent` row's mail at the peer, and nothing else at the peer but mails of
  * `unknown` rows; `unknown` only for rows that were `sending` when a sender was killed (`stranded`), and at most

@@ -7,7 +7,7 @@ import { signalAndWait } from './process-exit';
 
 /**
  * A lead import through a server process's HTTP API in the upload dialog's chunks, numbered so that the database
- * can say afterwards how much of each chunk it holds (the kill and shutdown proofs of issue 16).
+ * can say afterwards how much of each chunk it holds (the kill and shutdown proofs).
  */
 export function importChunks(port: number) {
   const base = `http://127.0.0.1:${port}`;

@@ -2,7 +2,7 @@ import type { EmailTone, WriterProfile } from '../adapters/ai/writer/email-write
 import type { DesiredAction } from '../adapters/ai/writer/prompt-words';
 
 /**
- * The fixed set of prompts the offline writer is held to (issue 15): what users of each of the product's industries
+ * The fixed set of prompts the offline writer is held to: what users of each of the product's industries
  * ask for, with what each draft must have. offline-writer.test.ts checks every one, and the qualities every draft
  * shares (capitals, one call to action, no pasted prompt, no cut phrase, length).
  */

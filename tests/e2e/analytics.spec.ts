@@ -89,19 +89,19 @@ test.describe('the analytics screen (local SMTP and IMAP peers)', () => {
     await expect(card(page, 'Mail Opened')).toContainText('0.0%');
     await expect(card(page, 'Mail Responded')).toContainText('0 responded');
     await expect(page.getByText('No machine opens or clicks were left out.')).toBeVisible();
-    await expect(page.getByRole('listitem').filter({ hasText: '3 sent · 0.0% response rate' })).toContainText(
+    await expect(page.getByRole('listitem').filter({ hasText: '4 sent · 0.0% response rate' })).toContainText(
       'Harbor Intro',
     );
     await expect(page.getByText('Needs Improvement')).toBeVisible();
     await expect(page.getByRole('progressbar', { name: 'Harbor Intro score' })).toBeVisible();
     await expect(page.getByRole('figure', { name: 'Daily activity chart' })).toBeVisible();
     await expect(page.getByRole('figure', { name: 'Daily activity chart' }).getByText('Delivered')).toBeVisible();
-    // The campaign's row: three mails accepted, none answered, no meeting yet.
+    // The campaign's row: four mails sent (one refused), none answered, no meeting yet.
     const campaignRow = page
       .getByRole('table', { name: 'Replies and meetings by campaign' })
       .getByRole('row')
       .filter({ hasText: 'Harbor Intro' });
-    await expect(campaignRow.getByRole('cell')).toHaveText([/^Harbor Intro\s*Created /, '3', '0', '0.0%', '0']);
+    await expect(campaignRow.getByRole('cell')).toHaveText([/^Harbor Intro\s*Created /, '4', '0', '0.0%', '0']);
 
     // The select asks the server for the range: mails sent today are in every range, so the figures hold while
     // the period the chart covers grows.
@@ -185,7 +185,7 @@ test.describe('the analytics ranges over months of history (PostgreSQL)', () => 
     await expect(card(page, 'Mail Delivered')).toContainText('7 of 8 emails');
     await expect(card(page, 'Mail Delivered')).toContainText('87.5%');
     await expect(card(page, 'Mail Responded')).toContainText('14.3%');
-    await expect(page.getByRole('listitem').filter({ hasText: '7 sent · 14.3% response rate' })).toContainText(
+    await expect(page.getByRole('listitem').filter({ hasText: '8 sent · 14.3% response rate' })).toContainText(
       'Spring Offer',
     );
 

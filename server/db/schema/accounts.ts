@@ -73,7 +73,7 @@ export const emailAccounts = pgTable(
     nextSendAt: timestamp('next_send_at', { withTimezone: true }),
     /** The user's local date of the current counter (YYYY-MM-DD); a new local day starts the count at 0. */
     lastResetDate: text('last_reset_date'),
-    /** The warm-up ramp (issue 14): a new mailbox starts at a low daily limit that rises each day; off when warm. */
+    /** The warm-up ramp: a new mailbox starts at a low daily limit that rises each day; off when warm. */
     warmupEnabled: boolean('warmup_enabled').notNull().default(true),
     /** The ramp's day 1 (the user's local date, YYYY-MM-DD, of the first day it sent or was linked). */
     warmupStartDate: text('warmup_start_date'),

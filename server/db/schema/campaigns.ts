@@ -45,7 +45,7 @@ export const campaigns = pgTable(
     errorMessage: text('error_message'),
     /** Why a running campaign is not sending right now (a daily limit, a pause), for the progress card. */
     waitingReason: text('waiting_reason'),
-    /** The automatic brake that paused the campaign (issue 14), null when none did: resuming asks to confirm. */
+    /** The automatic brake that paused the campaign, null when none did: resuming asks to confirm. */
     brake: text('brake', { enum: ['bounces', 'complaints', 'block'] }),
     /** Mails sent before this count no more toward the brakes: set when the user resumes a braked campaign. */
     brakeWindowFrom: timestamp('brake_window_from', { withTimezone: true }),

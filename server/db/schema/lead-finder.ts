@@ -16,7 +16,7 @@ import { users } from './users';
 export const LEAD_SEARCH_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 export const LEAD_SOURCES = ['osm', 'google'] as const;
 
-/** A lead finder search (issue 13): what the user asked for, run as a job, with its progress. */
+/** A lead finder search: what the user asked for, run as a job, with its progress. */
 export const leadSearches = pgTable(
   'lead_searches',
   {

@@ -175,13 +175,15 @@ describe('GET /api/admin/users', () => {
       lastName: 'Reyes',
       isAdmin: false,
     });
-    // Sent: four delivered campaign mails (not the failed one, not the reply). Opened: the pixel open and the
-    // click; the machine's hits and the failed mail's open do not count.
+    // Sent: five campaign mails with an outcome (the failed one too, not the reply); delivered: four, the base of
+    // the rates (contract/mail-figures.ts). Opened: the pixel open and the click; the machine's hits and the
+    // failed mail's open do not count.
     expect(ana.stats).toEqual({
       totalLeads: 3,
       activeLeads: 2,
       totalCampaigns: 2,
-      totalEmailsSent: 4,
+      totalEmailsSent: 5,
+      emailsDelivered: 4,
       emailsOpened: 2,
       emailsClicked: 1,
       emailsResponded: 1,
@@ -195,15 +197,19 @@ describe('GET /api/admin/users', () => {
       { email: 'ana@mailbox.test', status: 'error', statusReason: '535 Authentication failed', sentToday: 0 },
     ]);
 
-    // The same opens, clicks and responses as Ana's own dashboard shows her.
+    // The same figures and rates as Ana's own dashboard shows her.
     const dashboard = (
       await app.inject({ method: 'GET', url: '/api/dashboard/stats', headers: { cookie: `lr_session=${anaToken}` } })
     ).json();
     expect(dashboard).toMatchObject({
+      totalEmailsSent: ana.stats.totalEmailsSent,
+      emailsDelivered: ana.stats.emailsDelivered,
       emailsOpened: ana.stats.emailsOpened,
       emailsClicked: ana.stats.emailsClicked,
       emailsResponded: ana.stats.emailsResponded,
-      emailsDelivered: ana.stats.totalEmailsSent,
+      openRate: ana.stats.openRate,
+      clickRate: ana.stats.clickRate,
+      responseRate: ana.stats.responseRate,
     });
 
     const ben = rowOf(rows, 'ben@admin.test');
@@ -212,6 +218,7 @@ describe('GET /api/admin/users', () => {
       activeLeads: 0,
       totalCampaigns: 0,
       totalEmailsSent: 0,
+      emailsDelivered: 0,
       emailsOpened: 0,
       emailsClicked: 0,
       emailsResponded: 0,

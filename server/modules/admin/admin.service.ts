@@ -10,7 +10,7 @@ import {
   LAST_ADMIN_MESSAGE,
   PERIOD_END_PAST_MESSAGE,
 } from '../../../contract/admin';
-import { ratePercent } from '../../../contract/display';
+import { mailRates } from '../../../contract/mail-figures';
 import { TRIAL_DAYS } from '../../../contract/subscription';
 import { type Database, queryRows } from '../../db/client';
 import { emailAccounts, type UserRow, users } from '../../db/schema';
@@ -36,6 +36,7 @@ type UserFigures = {
   total_campaigns: number;
   last_campaign_at: Date | string | null;
   sent: number;
+  delivered: number;
   opened: number;
   clicked: number;
   responded: number;
@@ -45,13 +46,12 @@ type UserFigures = {
  * Every user (or one) with their figures, in one statement of grouped subqueries (never one query per user). Lead
  * counts come from the lead_counts rollup and mail counts from the mail_rollups the dashboard reads
  * (analytics/mail-rollups.ts): campaign mails only; opened when a person (not a machine, decision 0014) opened or
- * clicked it, clicked on a person's click; responded when the lead replied. Here "sent" is the mails delivered,
- * the base of every rate.
+ * clicked it, clicked on a person's click; responded when the lead replied: the figures of contract/mail-figures.ts.
  */
 function userFiguresQuery(onlyUserId?: string) {
   return sql`
   WITH mails AS (
-    SELECT user_id, sum(delivered)::int AS sent, sum(opened)::int AS opened, sum(clicked)::int AS clicked,
+    SELECT user_id, sum(mails)::int AS sent, sum(delivered)::int AS delivered, sum(opened)::int AS opened, sum(clicked)::int AS clicked,
       sum(replied)::int AS responded
     FROM mail_rollups
     ${onlyUserId === undefined ? sql`` : sql`WHERE user_id = ${onlyUserId}`}
@@ -63,7 +63,7 @@ function userFiguresQuery(onlyUserId?: string) {
   SELECT u.id, u.email, u.first_name, u.last_name, u.is_admin, u.subscription_status,
     coalesce(lc.total, 0) AS total_leads, coalesce(lc.active, 0) AS active_leads,
     coalesce(ct.total, 0) AS total_campaigns, ct.last_created_at AS last_campaign_at,
-    coalesce(m.sent, 0) AS sent, coalesce(m.opened, 0) AS opened,
+    coalesce(m.sent, 0) AS sent, coalesce(m.delivered, 0) AS delivered, coalesce(m.opened, 0) AS opened,
     coalesce(m.clicked, 0) AS clicked, coalesce(m.responded, 0) AS responded
   FROM users u
   LEFT JOIN lead_counts lc ON lc.user_id = u.id
@@ -163,12 +163,11 @@ export function createAdminService(deps: {
         activeLeads: row.active_leads,
         totalCampaigns: row.total_campaigns,
         totalEmailsSent: row.sent,
+        emailsDelivered: row.delivered,
         emailsOpened: row.opened,
         emailsClicked: row.clicked,
         emailsResponded: row.responded,
-        openRate: ratePercent(row.opened, row.sent),
-        clickRate: ratePercent(row.clicked, row.sent),
-        responseRate: ratePercent(row.responded, row.sent),
+        ...mailRates(row),
         lastCampaignDate: toIso(row.last_campaign_at),
       },
       subscriptionStatus: row.subscription_status,

@@ -1,16 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  campaignRecipients,
-  campaignSteps,
-  campaigns,
-  inboundMessages,
-  leads,
-  templates,
-  trackingEvents,
-  users,
-} from '../../db/schema';
+import { campaignSteps, campaigns, inboundMessages, templates, users } from '../../db/schema';
 import { createTestApp, getCurrentUser, registerUser } from '../../test/app';
+import { type CampaignMailOptions, seedCampaignMail } from '../../test/seed-campaign-mail';
 
 // Monday 23 November 2026, 07:00 in Los Angeles (UTC-8): the 7-day range starts on Monday 16 November at local
 // midnight, 08:00 UTC, which is not a UTC midnight, so a range taken in UTC would count other mails.
@@ -38,58 +30,8 @@ async function owner(name: string) {
 }
 
 type Owner = Awaited<ReturnType<typeof owner>>;
-let leadNumber = 0;
-
-/** A campaign mail as the sender settles it, with the tracking hits it got. */
-async function mail(
-  who: Owner,
-  at: Date,
-  options: {
-    state?: 'sent' | 'failed' | 'unknown';
-    repliedAt?: Date;
-    events?: { kind: 'open' | 'click'; machine?: boolean; url?: string }[];
-    /** Another campaign of the owner's, the lead of an earlier mail, a later sequence step. */
-    campaignId?: number;
-    leadId?: number;
-    step?: number;
-  } = {},
-) {
-  const state = options.state ?? 'sent';
-  const leadId =
-    options.leadId ??
-    (
-      await db
-        .insert(leads)
-        .values({ userId: who.userId, email: `lead-${++leadNumber}@leads.test` })
-        .returning()
-    )[0].id;
-  const [row] = await db
-    .insert(campaignRecipients)
-    .values({
-      campaignId: options.campaignId ?? who.campaignId,
-      userId: who.userId,
-      leadId,
-      step: options.step ?? 1,
-      state,
-      attempts: 1,
-      subject: 'Hello',
-      claimedAt: at,
-      sentAt: state === 'sent' ? at : null,
-      repliedAt: options.repliedAt ?? null,
-    })
-    .returning();
-  for (const event of options.events ?? []) {
-    await db.insert(trackingEvents).values({
-      userId: who.userId,
-      recipientId: row.id,
-      kind: event.kind,
-      url: event.url ?? null,
-      machine: event.machine ?? false,
-      createdAt: at,
-    });
-  }
-  return { leadId, recipientId: row.id };
-}
+/** A campaign mail as the sender settles it, with the tracking hits it got (a lead of its own unless given). */
+const mail = (who: Owner, at: Date, options: CampaignMailOptions = {}) => seedCampaignMail(db, who, at, options);
 
 async function get(token: string, url: string) {
   const response = await t.app.inject({ method: 'GET', url, headers: { cookie: `lr_session=${token}` } });
@@ -137,9 +79,10 @@ describe('time ranges in the user’s timezone', () => {
     expect((await get(who.token, '/api/dashboard/stats?range=30d')).body).toEqual(allTime);
 
     const [templatePerformance] = (await get(who.token, '/api/templates/performance?range=7d')).body;
-    expect(templatePerformance).toMatchObject({ totalSent: 1, responseRate: 0 });
+    // Sent as the dashboard counts it (the refused mail too); the response rate of the delivered mails.
+    expect(templatePerformance).toMatchObject({ totalSent: 2, responseRate: 0 });
     expect((await get(who.token, '/api/templates/performance')).body[0]).toMatchObject({
-      totalSent: 2,
+      totalSent: 3,
       responseRate: 50,
     });
   });
@@ -223,7 +166,8 @@ describe('GET /api/analytics/best-times', () => {
     // Tuesday 17 November 09:xx local (17:xx UTC): two mails, one answered.
     await mail(who, new Date('2026-11-17T17:05:00Z'), { repliedAt: now });
     await mail(who, new Date('2026-11-17T17:40:00Z'));
-    // Friday 20 November 16:xx local (Saturday 00:xx UTC): four mails, one answered; a refused mail is no send.
+    // Friday 20 November 16:xx local (Saturday 00:xx UTC): five mails, one answered; a refused mail counts as sent,
+    // not as delivered (the base of the rate).
     for (const tens of [0, 1, 2]) await mail(who, new Date(`2026-11-21T00:${tens}0:00Z`));
     await mail(who, new Date('2026-11-21T00:50:00Z'), { repliedAt: now });
     await mail(who, new Date('2026-11-21T00:55:00Z'), { state: 'failed' });
@@ -233,11 +177,11 @@ describe('GET /api/analytics/best-times', () => {
     const { body } = await get(who.token, '/api/analytics/best-times?range=30d');
     expect(body.byWeekday).toEqual([
       { slot: 2, sent: 2, replied: 1, replyRate: 50 },
-      { slot: 5, sent: 4, replied: 1, replyRate: 25 },
+      { slot: 5, sent: 5, replied: 1, replyRate: 25 },
     ]);
     expect(body.byHour).toEqual([
       { slot: 9, sent: 2, replied: 1, replyRate: 50 },
-      { slot: 16, sent: 4, replied: 1, replyRate: 25 },
+      { slot: 16, sent: 5, replied: 1, replyRate: 25 },
     ]);
     expect(body.bestWeekday).toEqual(body.byWeekday[0]);
     expect(body.bestHour).toEqual(body.byHour[0]);
@@ -293,7 +237,7 @@ describe('GET /api/analytics/campaigns', () => {
     const booking = 'https://CAL.example/meet?utm_source=mail';
 
     // A single mail: two answered (one with a meeting), a person's click on the booking link (a meeting), a
-    // scanner's (none), a refused mail (no send) and, before the range, an answered and booked one (not counted).
+    // scanner's (none), a refused mail (sent, not delivered: not in the rate's base) and, before the range, an answered and booked one (not counted).
     const single = await campaign(who, new Date('2026-11-10T12:00:00Z'));
     await mail(who, inRange, { campaignId: single, repliedAt: now });
     const answered = await mail(who, inRange, { campaignId: single, repliedAt: now });
@@ -354,7 +298,7 @@ describe('GET /api/analytics/campaigns', () => {
         campaignId: single,
         templateName: 'results template',
         createdAt: '2026-11-10T12:00:00.000Z',
-        sent: 4,
+        sent: 5,
         replied: 2,
         replyRate: 50,
         meetingsBooked: 2,
@@ -365,7 +309,7 @@ describe('GET /api/analytics/campaigns', () => {
     // Over 90 days the older mails count too.
     const quarter = (await get(who.token, '/api/analytics/campaigns?range=90d')).body;
     expect(quarter.map((item: { campaignId: number }) => item.campaignId)).toEqual([old, sequence, single]);
-    expect(quarter[2]).toMatchObject({ sent: 5, replied: 3, meetingsBooked: 3 });
+    expect(quarter[2]).toMatchObject({ sent: 6, replied: 3, meetingsBooked: 3 });
 
     const stranger = await owner('results-stranger');
     expect((await get(stranger.token, '/api/analytics/campaigns?range=1y')).body).toEqual([]);

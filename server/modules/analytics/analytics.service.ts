@@ -8,12 +8,12 @@ import {
   rangeStart,
   type SendingSlot,
 } from '../../../contract/analytics';
-import { ratePercent } from '../../../contract/display';
+import { responseRateOf } from '../../../contract/mail-figures';
 import type { Database } from '../../db/client';
 import { mailRollups, type UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { campaignResultsSince } from './campaign-results';
-import { rangeStartDay, rollupSums, rollupsOf } from './mail-rollups';
+import { mailCountSums, rangeStartDay, rollupsOf } from './mail-rollups';
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
 
@@ -34,16 +34,19 @@ function bestSlot(slots: SendingSlot[]): SendingSlot | null {
 export function createAnalyticsService(deps: { db: Database; clock: Clock }) {
   const { db, clock } = deps;
 
-  /** Delivered mails and their replies by a part of their local sending time. */
+  /** Mails sent and answered by a part of their local sending time, with the response rate (mail-figures.ts). */
   async function slotsBy(user: UserRow, fromDay: string, slot: SQL<number>): Promise<SendingSlot[]> {
     const rows = await db
-      .select({ slot, sent: rollupSums.delivered, replied: rollupSums.deliveredReplied })
+      .select({ slot, sent: mailCountSums.sent, delivered: mailCountSums.delivered, replied: mailCountSums.responded })
       .from(mailRollups)
       .where(rollupsOf(user, fromDay))
       .groupBy(slot)
-      .having(sql`sum(${mailRollups.delivered}) > 0`)
+      .having(sql`sum(${mailRollups.mails}) > 0`)
       .orderBy(slot);
-    return rows.map((row) => ({ ...row, replyRate: ratePercent(row.replied, row.sent) }));
+    return rows.map(({ delivered, ...row }) => ({
+      ...row,
+      replyRate: responseRateOf({ responded: row.replied, delivered }),
+    }));
   }
 
   return {
@@ -54,11 +57,11 @@ export function createAnalyticsService(deps: { db: Database; clock: Clock }) {
       const rows = await db
         .select({
           day: mailRollups.day,
-          sent: rollupSums.mails,
-          delivered: rollupSums.delivered,
-          opened: rollupSums.opened,
-          clicked: rollupSums.clicked,
-          replied: rollupSums.deliveredReplied,
+          sent: mailCountSums.sent,
+          delivered: mailCountSums.delivered,
+          opened: mailCountSums.opened,
+          clicked: mailCountSums.clicked,
+          replied: mailCountSums.responded,
         })
         .from(mailRollups)
         .where(rollupsOf(user, fromDay))
@@ -73,7 +76,7 @@ export function createAnalyticsService(deps: { db: Database; clock: Clock }) {
       }
     },
 
-    /** Reply rate of the delivered mails by the local weekday and hour they were sent, and the best of each. */
+    /** The response rate by the local weekday and hour mails were sent, and the best of each. */
     async bestTimes(user: UserRow, range: AnalyticsRange): Promise<BestSendingTimes> {
       const fromDay = rangeStartDay(user, range, clock.now());
       const byWeekday = await slotsBy(user, fromDay, sql<number>`extract(isodow FROM ${mailRollups.day})::int`);

@@ -1,16 +1,24 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { CAMPAIGN_RESULTS_LIMIT, type CampaignResults, type StepResults } from '../../../contract/analytics';
-import { ratePercent } from '../../../contract/display';
+import { responseRateOf } from '../../../contract/mail-figures';
 import { type Database, queryRows } from '../../db/client';
 import { campaignSteps, campaigns, templates, type UserRow } from '../../db/schema';
 import { bookingPagesOf, pageOf } from '../campaigns/meetings';
 import { outcomeSince } from './campaign-mail-sql';
 
 /** Ids (bigint) come as number or string depending on the driver. */
-type StepFiguresRow = { campaign_id: number | string; step: number; sent: number; replied: number; meetings: number };
+type StepFiguresRow = {
+  campaign_id: number | string;
+  step: number;
+  sent: number;
+  delivered: number;
+  replied: number;
+  meetings: number;
+};
 
 /**
- * Sent, replied and booked per campaign and step, for the given campaigns' mails delivered since `start`. A meeting
+ * Sent, delivered and replied (contract/mail-figures.ts) and booked per campaign and step, for the given campaigns'
+ * mails whose outcome came since `start`. A meeting
  * (as the dashboard counts them: a response marked booked, or a person's click on a booking link) counts once per
  * lead and campaign, for the step of the first mail it came from; a booked response tied to none of the lead's
  * campaign mails counts for the lead's latest mail here. The booked mails are found from the user's few meeting
@@ -19,7 +27,13 @@ type StepFiguresRow = { campaign_id: number | string; step: number; sent: number
 async function stepFiguresOf(db: Database, user: UserRow, campaignIds: number[], start: Date) {
   const rows = await queryRows<StepFiguresRow>(
     db,
-    sql`WITH range_mails AS (
+    sql`WITH range_outcomes AS (
+          SELECT state, campaign_id, step, replied_at FROM campaign_recipients
+          WHERE campaign_id = ANY(${`{${campaignIds.join(',')}}`}::bigint[])
+            AND user_id = ${user.id} AND kind = 'campaign' AND state IN ('sent', 'failed', 'unknown')
+            AND ${outcomeSince(start)}
+        ),
+        range_mails AS (
           SELECT id, campaign_id, lead_id, step, replied_at, sent_at FROM campaign_recipients
           WHERE campaign_id = ANY(${`{${campaignIds.join(',')}}`}::bigint[])
             AND user_id = ${user.id} AND kind = 'campaign' AND state = 'sent' AND ${outcomeSince(start)}
@@ -55,25 +69,28 @@ async function stepFiguresOf(db: Database, user: UserRow, campaignIds: number[],
           FROM (SELECT * FROM booked_from_mail UNION ALL SELECT * FROM booked_unmatched) AS booked
           GROUP BY campaign_id, step
         )
-        SELECT f.campaign_id, f.step, f.sent, f.replied, coalesce(m.meetings, 0) AS meetings
+        SELECT f.campaign_id, f.step, f.sent, f.delivered, f.replied, coalesce(m.meetings, 0) AS meetings
         FROM (
-          SELECT campaign_id, step, count(*)::int AS sent, count(replied_at)::int AS replied
-          FROM range_mails GROUP BY campaign_id, step
+          SELECT campaign_id, step, count(*)::int AS sent, count(*) FILTER (WHERE state = 'sent')::int AS delivered,
+            count(replied_at)::int AS replied
+          FROM range_outcomes GROUP BY campaign_id, step
         ) AS f
         LEFT JOIN meetings m ON m.campaign_id = f.campaign_id AND m.step = f.step`,
   );
   return rows.map((row) => ({ ...row, campaign_id: Number(row.campaign_id) }));
 }
 
-const resultsOf = (figures: { sent: number; replied: number; meetings: number }) => ({
+type Figures = { sent: number; delivered: number; replied: number; meetings: number };
+
+const resultsOf = (figures: Figures) => ({
   sent: figures.sent,
   replied: figures.replied,
-  replyRate: ratePercent(figures.replied, figures.sent),
+  replyRate: responseRateOf({ responded: figures.replied, delivered: figures.delivered }),
   meetingsBooked: figures.meetings,
 });
 
 /**
- * The newest campaigns with mail delivered since `start` and their replies and meetings, each sequence step apart
+ * The newest campaigns with mail sent since `start` and their replies and meetings, each sequence step apart
  * (every step of it, those without mail in the range at zero).
  */
 export async function campaignResultsSince(db: Database, user: UserRow, start: Date): Promise<CampaignResults[]> {
@@ -90,7 +107,7 @@ export async function campaignResultsSince(db: Database, user: UserRow, start: D
       and(
         eq(campaigns.userId, user.id),
         sql`EXISTS (SELECT 1 FROM campaign_recipients WHERE campaign_recipients.campaign_id = ${campaigns.id}
-          AND campaign_recipients.state = 'sent' AND ${outcomeSince(start)})`,
+          AND campaign_recipients.state IN ('sent', 'failed', 'unknown') AND ${outcomeSince(start)})`,
       ),
     )
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
@@ -109,11 +126,16 @@ export async function campaignResultsSince(db: Database, user: UserRow, start: D
     : [];
   const figures = await stepFiguresOf(db, user, ids, start);
   const figuresOf = (campaignId: number, step: number) =>
-    figures.find((row) => row.campaign_id === campaignId && row.step === step) ?? { sent: 0, replied: 0, meetings: 0 };
+    figures.find((row) => row.campaign_id === campaignId && row.step === step) ?? {
+      sent: 0,
+      delivered: 0,
+      replied: 0,
+      meetings: 0,
+    };
 
   return shown.map((campaign) => {
     const own = figures.filter((row) => row.campaign_id === campaign.id);
-    const total = (key: 'sent' | 'replied' | 'meetings') => own.reduce((sum, row) => sum + row[key], 0);
+    const total = (key: keyof Figures) => own.reduce((sum, row) => sum + row[key], 0);
     const stepResults: StepResults[] = steps
       .filter((step) => step.campaignId === campaign.id)
       .map((step) => ({
@@ -125,7 +147,12 @@ export async function campaignResultsSince(db: Database, user: UserRow, start: D
       campaignId: campaign.id,
       templateName: campaign.templateName,
       createdAt: campaign.createdAt.toISOString(),
-      ...resultsOf({ sent: total('sent'), replied: total('replied'), meetings: total('meetings') }),
+      ...resultsOf({
+        sent: total('sent'),
+        delivered: total('delivered'),
+        replied: total('replied'),
+        meetings: total('meetings'),
+      }),
       steps: stepResults,
     };
   });

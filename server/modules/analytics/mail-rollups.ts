@@ -25,6 +25,15 @@ export const rollupSums = {
   leadsReplied: sql<number>`coalesce(sum(${mailRollups.leadsReplied}), 0)::int`,
 };
 
+/** The figures of contract/mail-figures.ts, summed over rollup rows: the one definition every screen reads. */
+export const mailCountSums = {
+  sent: rollupSums.mails,
+  delivered: rollupSums.delivered,
+  opened: rollupSums.opened,
+  clicked: rollupSums.clicked,
+  responded: rollupSums.replied,
+};
+
 /** The user's local date a range starts on (yyyy-MM-dd). */
 export function rangeStartDay(user: UserRow, range: AnalyticsRange, now: Date): string {
   return DateTime.fromJSDate(rangeStart(range, now, user.timezone), { zone: user.timezone }).toISODate() as string;

@@ -11,6 +11,7 @@ import {
   type SendMassEmailResponse,
 } from '../../../contract/campaigns';
 import { ratePercent } from '../../../contract/display';
+import { mailRates } from '../../../contract/mail-figures';
 import { type Database, queryRows } from '../../db/client';
 import {
   type CampaignRow,
@@ -27,7 +28,7 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { localWeek } from '../../lib/local-time';
 import { resourceId } from '../../lib/resource-id';
-import { rangeStartDay, rollupSums, rollupsOf } from '../analytics/mail-rollups';
+import { mailCountSums, rangeStartDay, rollupSums, rollupsOf } from '../analytics/mail-rollups';
 import { assertMaySend } from '../billing/subscription.service';
 import { campaignAccountIds } from './campaign-accounts';
 import { campaignStepFigures } from './campaign-step-figures';
@@ -258,17 +259,22 @@ export function createCampaignsService(deps: {
      */
     async stats(user: UserRow, range?: AnalyticsRange): Promise<DashboardStats> {
       const fromDay = range ? rangeStartDay(user, range, clock.now()) : null;
-      const [counts] = await db.select(rollupSums).from(mailRollups).where(rollupsOf(user, fromDay));
+      const [counts] = await db
+        .select({
+          ...mailCountSums,
+          leadsMailed: rollupSums.leadsMailed,
+          leadsReplied: rollupSums.leadsReplied,
+          machineEvents: rollupSums.machineEvents,
+        })
+        .from(mailRollups)
+        .where(rollupsOf(user, fromDay));
       return {
-        totalEmailsSent: counts.mails,
+        totalEmailsSent: counts.sent,
         emailsDelivered: counts.delivered,
         emailsOpened: counts.opened,
         emailsClicked: counts.clicked,
-        emailsResponded: counts.replied,
-        deliveryRate: ratePercent(counts.delivered, counts.mails),
-        openRate: ratePercent(counts.opened, counts.delivered),
-        clickRate: ratePercent(counts.clicked, counts.delivered),
-        responseRate: ratePercent(counts.replied, counts.delivered),
+        emailsResponded: counts.responded,
+        ...mailRates(counts),
         conversionRate: ratePercent(counts.leadsReplied, counts.leadsMailed),
         machineEventsLeftOut: counts.machineEvents,
         meetingsBooked: await countMeetingsBooked(db, user.id),

@@ -15,7 +15,7 @@ export const bookingPagesOf = (userId: string) =>
   sql`SELECT DISTINCT ${pageOf(sql`url`)} AS page FROM users, unnest(users.booking_urls) AS url WHERE users.id = ${userId}`;
 
 /**
- * Meetings booked (issue 10): the user's leads with a response marked "Meeting booked", or with a person's (not a
+ * Meetings booked: the user's leads with a response marked "Meeting booked", or with a person's (not a
  * scanner's) click on one of the user's booking links; a lead counts once. The clicks read are only the user's
  * human clicks on those pages (tracking_events_user_click_page_idx, with their lead on them), none without links.
  */

@@ -6,7 +6,7 @@ import { complaintReport, deliveryReport, prospectMail } from '../../test/replie
 import { seedSmtpAccount } from '../../test/seed-smtp-account';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer';
 
-// Issue 10, sequences on a simulated clock: step 2 goes only to leads who did not answer, only inside the sending
+// Sequences on a simulated clock: step 2 goes only to leads who did not answer, only inside the sending
 // window (weekdays 09:00–17:00, UTC here), once; an out-of-office pauses a lead until its return date.
 
 let now = new Date('2026-11-23T10:00:00Z'); // a Monday, 10:00
@@ -159,7 +159,7 @@ describe('a weekly sequence on a simulated clock', () => {
       (await t.database.db.select().from(leads).where(eq(leads.id, leadIds[n])))[0].status;
     expect(await status(2)).toBe('unsubscribed');
     expect(await status(4)).toBe('bounced');
-    // One complaint in five mails is far over 0.3%: the sequence paused itself (issue 14), and the user goes on.
+    // One complaint in five mails is far over 0.3%: a brake paused the sequence, and the user goes on.
     const resume = (payload?: object) =>
       t.app.inject({
         method: 'POST',

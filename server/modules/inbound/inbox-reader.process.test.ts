@@ -8,7 +8,7 @@ import { prospectMail } from '../../test/replies-fixture';
 import { createSendingHarness, type SendingHarness } from '../../test/sending-harness';
 import { healthy, waitFor } from '../../test/server-process';
 
-// Issue 10, reading in the worker role: a real LocalReach process reads the mailbox as pg-boss jobs (IDLE), is
+// Reading mailboxes in the worker role: a real LocalReach process reads the mailbox as pg-boss jobs (IDLE), is
 // SIGKILLed, and its successor resumes from the cursor stored in the database.
 
 const skipReason = dovecotUnavailable();

@@ -26,7 +26,7 @@ const SOURCE_LABELS: Record<LeadSearchResultRow['source'], string> = {
 };
 
 /**
- * The lead finder (issue 13): searches run as `lead-finder.search` jobs (lead-search-runner.ts); their results are
+ * The lead finder: searches run as `lead-finder.search` jobs (lead-search-runner.ts); their results are
  * the user's alone and become leads through the leads service's import, so they are deduplicated and counted as a
  * CSV upload is.
  */

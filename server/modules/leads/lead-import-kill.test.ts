@@ -7,7 +7,7 @@ import { createProcessDatabase, type ProcessDatabase } from '../../test/process-
 import { signalAndWait } from '../../test/process-exit';
 import { healthy, startServer, stopAllServers, waitFor } from '../../test/server-process';
 
-// Issue 16, the embedded database under SIGKILL and SIGTERM: `npm start`'s process (ROLE=all on the embedded server
+// Durability: the embedded database under SIGKILL and SIGTERM: `npm start`'s process (ROLE=all on the embedded server
 // in its DATA_DIR) is stopped in the middle of a lead import, then started again on the same DATA_DIR. A SIGKILLed
 // app leaves its server running, which finishes, and commits, the statement the app sent last. Every chunk the
 // server answered 200 must be there whole, and no chunk half there. (The full 100,000 rows, with more kills:

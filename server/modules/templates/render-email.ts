@@ -7,7 +7,7 @@ import { sanitizeEmailHtml } from './sanitize-email-html';
 /**
  * How much a lead's details may add to a template's body once filled in. A real mail adds a few hundred bytes
  * (names in a greeting, a company or two); {firstName} written 27,000 times adds megabytes, and cleaning and
- * converting such a body took seconds per lead (issue 16's fuzzing). The lead's mail fails with the reason instead.
+ * converting such a body took seconds per lead (found by fuzzing). The lead's mail fails with the reason instead.
  */
 export const PERSONALISATION_LIMIT_BYTES = 256 * 1024;
 

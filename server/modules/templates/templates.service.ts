@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnalyticsRange } from '../../../contract/analytics';
 import { attachmentRejection, decodedBase64Bytes } from '../../../contract/attachments';
-import { ratePercent } from '../../../contract/display';
+import { responseRateOf } from '../../../contract/mail-figures';
 import type { TemplateVariable } from '../../../contract/template-render';
 import {
   contentScore,
@@ -18,7 +18,7 @@ import { leads, mailRollups, templates, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { resourceId } from '../../lib/resource-id';
-import { rangeStartDay, rollupSums, rollupsOf } from '../analytics/mail-rollups';
+import { mailCountSums, rangeStartDay, rollupsOf } from '../analytics/mail-rollups';
 import { sanitizeEmailHtml } from './sanitize-email-html';
 import { toTemplateDetailDto, toTemplateDto } from './template.dto';
 
@@ -141,8 +141,8 @@ export function createTemplatesService(deps: { db: Database; clock: Clock }) {
     },
 
     /**
-     * Per template with sends: how many were delivered and the share answered, in percent with one decimal; with a
-     * range, of the mails sent since its start. Read from the rollups (analytics/mail-rollups.ts).
+     * Per template with sends: how many were sent and its response rate (contract/mail-figures.ts); with a range,
+     * of the mails sent since its start. Read from the rollups (analytics/mail-rollups.ts).
      */
     async performance(user: UserRow, range?: AnalyticsRange): Promise<TemplatePerformanceItem[]> {
       const fromDay = range ? rangeStartDay(user, range, clock.now()) : null;
@@ -150,18 +150,19 @@ export function createTemplatesService(deps: { db: Database; clock: Clock }) {
         .select({
           templateId: templates.id,
           templateName: templates.name,
-          totalSent: rollupSums.delivered,
-          responded: rollupSums.deliveredReplied,
+          totalSent: mailCountSums.sent,
+          delivered: mailCountSums.delivered,
+          responded: mailCountSums.responded,
         })
         .from(mailRollups)
         .innerJoin(templates, eq(templates.id, mailRollups.templateId))
         .where(rollupsOf(user, fromDay))
         .groupBy(templates.id)
-        .having(sql`sum(${mailRollups.delivered}) > 0`)
-        .orderBy(desc(sql`sum(${mailRollups.delivered})`));
-      return rows.map(({ responded, ...row }) => ({
+        .having(sql`sum(${mailRollups.mails}) > 0`)
+        .orderBy(desc(sql`sum(${mailRollups.mails})`));
+      return rows.map(({ responded, delivered, ...row }) => ({
         ...row,
-        responseRate: ratePercent(responded, row.totalSent),
+        responseRate: responseRateOf({ responded, delivered }),
       }));
     },
   };

@@ -20,7 +20,7 @@ export type CampaignBrakes = ReturnType<typeof createCampaignBrakes>;
 const percent = (part: number, whole: number) => `${Number(((part / whole) * 100).toFixed(2))}%`;
 
 /**
- * The automatic brakes (issue 14): a running campaign pauses itself when its mails bounce (over 5% of its last 100),
+ * The automatic brakes: a running campaign pauses itself when its mails bounce (over 5% of its last 100),
  * draw spam complaints (over 0.3% of those sent) or the provider refuses the mailbox (a block answer). Mails before
  * the campaign's brake window (set when the user resumes a braked campaign) no longer count. A campaign a brake
  * paused says why in its waiting reason, and its owner gets a notice by email (a job, sent through the campaign's

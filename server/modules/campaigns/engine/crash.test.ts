@@ -6,7 +6,7 @@ import { createSendingHarness, type SendingHarness } from '../../../test/sending
 import { healthy, waitFor } from '../../../test/server-process';
 import { SEND_CONCURRENCY } from './run';
 
-// Issue 9, crash safety: `npm start`'s process (ROLE=all, on the embedded server in its DATA_DIR) sends a 500-lead
+// Crash safety: `npm start`'s process (ROLE=all, on the embedded server in its DATA_DIR) sends a 500-lead
 // campaign and is SIGKILLed four times, each time restarted at once on the same DATA_DIR, whose server the killed
 // process left running. (The server's own crash: engine/postmaster-kill.test.ts.)
 

@@ -1,5 +1,5 @@
 /**
- * Mail faults (issue 16): each fault a mailbox's server can answer with, scripted on a real peer (smtp-server for
+ * Mail faults: each fault a mailbox's server can answer with, scripted on a real peer (smtp-server for
  * SMTP, the Graph and Gmail contract servers for the APIs), and what the campaign engine does with it: the
  * recipient's row, its tries, the lead, the mailbox and what the peer got. Test names read "fault → what the app
  * did": `BENCH=reliability RELIABILITY=faults` prints them as a table. Waits between tries step the clock.

@@ -9,7 +9,7 @@ import { outboundText } from '../../responses/response-rows';
 import { renderEmail } from '../../templates/render-email';
 import { CampaignWaitingError } from './run';
 
-// Issue 14: spins in a campaign’s subject and body pick their words per lead and step (seed "leadId:1" for a
+// Spintax: spins in a campaign’s subject and body pick their words per lead and step (seed "leadId:1" for a
 // single mail), the same on a retry of the row and when the mail is read back.
 
 let now = new Date('2026-11-23T10:00:00Z'); // a Monday

@@ -5,7 +5,7 @@ import { createTestApp, getCurrentUser, registerUser } from '../../../test/app';
 import { seedSmtpAccount } from '../../../test/seed-smtp-account';
 import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer';
 
-// Issue 16: a template whose variables blow up for one lead (a long company name written thousands of times) fails
+// A template whose variables blow up for one lead (a long company name written thousands of times) fails
 // that lead's mail with the reason; the campaign sends everyone else's and completes.
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
