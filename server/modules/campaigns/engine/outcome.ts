@@ -30,12 +30,52 @@ export type FailedSend = {
 };
 
 /**
- * What becomes of a campaign mail its mailbox did not take (one send-outcome policy for every campaign mail): a
- * mail that may have left is looked for in the Sent folder or becomes unknown, never sent blindly again; refused
- * credentials and a provider's block pause the campaign with the row put back; a missing mailbox (5.1.x) bounces
- * the lead; other permanent refusals fail the mail; what may pass goes back to `pending` for a later try, until
- * MAX_ATTEMPTS. Answers 'stop' when the campaign cannot go on, else 'settled'.
+ * What becomes of a campaign mail its mailbox did not take, decided from the error and the row alone (one
+ * send-outcome policy for every campaign mail, send-outcome.ts):
+ * - `look_in_sent`: it may have left; the Sent folder may tell, else it is unknown, never sent blindly again;
+ * - `pause_mailbox`: the mailbox refused the sign-in; the row is put back and the mailbox's campaigns pause;
+ * - `blocked`: the provider refuses the mailbox itself; the row is put back and the campaign pauses;
+ * - `bounced`: the recipient's mailbox does not exist (5.1.x): the mail fails and the lead is bounced;
+ * - `failed`: another permanent refusal, or the last of MAX_ATTEMPTS tries;
+ * - `retry`: what may pass later goes back to `pending` until `nextAttemptAt`.
  */
+export type FailedSendStep =
+  | { kind: 'look_in_sent'; lastError: string }
+  | { kind: 'pause_mailbox'; reason: string }
+  | { kind: 'blocked'; answer: string }
+  | { kind: 'bounced'; lastError: string }
+  | { kind: 'failed'; lastError: string }
+  | { kind: 'retry'; lastError: string; nextAttemptAt: Date };
+
+export function nextStepOfFailedSend(
+  error: unknown,
+  row: Pick<CampaignRecipientRow, 'attempts'>,
+  now: Date,
+): FailedSendStep {
+  if (outcomeOfFailedSend(error) === 'unknown' || !(error instanceof TransportError)) {
+    return { kind: 'look_in_sent', lastError: lastErrorOf(error) };
+  }
+  switch (error.kind) {
+    case 'auth':
+      return { kind: 'pause_mailbox', reason: error.message };
+    case 'blocked':
+      return { kind: 'blocked', answer: error.providerAnswer ?? error.message };
+    case 'no_mailbox':
+      return { kind: 'bounced', lastError: error.message };
+    case 'permanent':
+      return { kind: 'failed', lastError: error.message };
+  }
+  if (row.attempts >= MAX_ATTEMPTS) {
+    return { kind: 'failed', lastError: `Gave up after ${row.attempts} tries: ${error.message}` };
+  }
+  const retryIn = Math.max(
+    error.retryAfterSeconds ?? 0,
+    RETRY_DELAYS_SECONDS[row.attempts - 1] ?? RETRY_DELAYS_SECONDS.at(-1) ?? 0,
+  );
+  return { kind: 'retry', lastError: error.message, nextAttemptAt: new Date(now.getTime() + retryIn * 1000) };
+}
+
+/** Carries out nextStepOfFailedSend's answer. Answers 'stop' when the campaign cannot go on, else 'settled'. */
 export function createSendFailures(deps: {
   db: Database;
   clock: Clock;
@@ -53,65 +93,56 @@ export function createSendFailures(deps: {
   return async function afterFailedSend(error: unknown, send: FailedSend): Promise<'settled' | 'stop'> {
     const { row, lead, account, reservation, mail, context } = send;
     const { campaign } = context;
-    if (outcomeOfFailedSend(error) === 'unknown' || !(error instanceof TransportError)) {
+    const step = nextStepOfFailedSend(error, row, clock.now());
+    if (step.kind === 'look_in_sent') {
       // The mail may have left before this failed. The Sent folder may tell (Graph, Gmail); a copy not there
       // yet may still be on its way, so the row waits for the check of abandoned rows. Where nothing can tell,
       // it is unknown rather than risk a second copy.
       const found = await transports.findSent(account, mail.messageId).catch(() => null);
       if (found === true) await deps.settleDelivered(send);
-      else if (found === null) {
-        await settle(row, { state: 'unknown', lastError: lastErrorOf(error) });
-      }
+      else if (found === null) await settle(row, { state: 'unknown', lastError: step.lastError });
       if (!(error instanceof TransportError)) throw error;
       return 'settled';
     }
     await allowance.release(reservation);
-    if (error.kind === 'auth') {
-      await unclaim(row);
-      await status.pauseEveryCampaignOf(
-        account,
-        `Sending stopped: ${account.email} refused the sign-in (${error.message}). Reconnect the mailbox on the Email Accounts page, then resume the campaign.`,
-      );
-      return 'stop';
+    switch (step.kind) {
+      case 'pause_mailbox':
+        await unclaim(row);
+        await status.pauseEveryCampaignOf(
+          account,
+          `Sending stopped: ${account.email} refused the sign-in (${step.reason}). Reconnect the mailbox on the Email Accounts page, then resume the campaign.`,
+        );
+        return 'stop';
+      case 'blocked':
+        // Not the lead's fault: the mail waits and the campaign pauses (first, so that no other loop claims the
+        // row again before the pause).
+        await brakes.blocked(campaign.id, step.answer);
+        await unclaim(row);
+        return 'stop';
+      case 'bounced': {
+        // The lead is bounced and never mailed again; the bounce brake counts it.
+        const settling = (async () => {
+          await settle(row, { state: 'failed', lastError: step.lastError, bouncedAt: clock.now() });
+          await db
+            .update(leads)
+            .set(automaticStatusChange('bounced', `The mailbox does not exist: ${step.lastError}`))
+            .where(eq(leads.id, lead.id));
+          return brakes.mailBounced(campaign.id);
+        })();
+        context.bounceSettling = settling.catch(() => undefined);
+        return (await settling) ? 'stop' : 'settled';
+      }
+      case 'failed':
+        await settle(row, { state: 'failed', lastError: step.lastError });
+        return 'settled';
+      case 'retry':
+        await settle(row, {
+          state: 'pending',
+          lastError: step.lastError,
+          claimedAt: null,
+          nextAttemptAt: step.nextAttemptAt,
+        });
+        return 'settled';
     }
-    // The provider refuses the mailbox itself: not the lead's fault, the mail waits and the campaign pauses (first,
-    // so that no other loop claims the row again before the pause).
-    if (error.kind === 'blocked') {
-      await brakes.blocked(campaign.id, error.providerAnswer ?? error.message);
-      await unclaim(row);
-      return 'stop';
-    }
-    if (error.kind === 'permanent') {
-      await settle(row, { state: 'failed', lastError: error.message });
-      return 'settled';
-    }
-    if (error.kind === 'no_mailbox') {
-      // The lead is bounced and never mailed again; the bounce brake counts it.
-      const settling = (async () => {
-        await settle(row, { state: 'failed', lastError: error.message, bouncedAt: clock.now() });
-        await db
-          .update(leads)
-          .set(automaticStatusChange('bounced', `The mailbox does not exist: ${error.message}`))
-          .where(eq(leads.id, lead.id));
-        return brakes.mailBounced(campaign.id);
-      })();
-      context.bounceSettling = settling.catch(() => undefined);
-      return (await settling) ? 'stop' : 'settled';
-    }
-    if (row.attempts >= MAX_ATTEMPTS) {
-      await settle(row, { state: 'failed', lastError: `Gave up after ${row.attempts} tries: ${error.message}` });
-      return 'settled';
-    }
-    const retryIn = Math.max(
-      error.retryAfterSeconds ?? 0,
-      RETRY_DELAYS_SECONDS[row.attempts - 1] ?? RETRY_DELAYS_SECONDS.at(-1),
-    );
-    await settle(row, {
-      state: 'pending',
-      lastError: error.message,
-      claimedAt: null,
-      nextAttemptAt: new Date(clock.now().getTime() + retryIn * 1000),
-    });
-    return 'settled';
   };
 }
