@@ -22,7 +22,7 @@ const IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 
 type UserColumns = Record<string, unknown> & { trial_end_date: Date | null; created_at: Date };
 
-/** The fields the app answers (server/modules/users/user.dto.ts), from the row's columns. */
+/** The fields the app answers (server/modules/shared/user-dto.ts), from the row's columns. */
 function userJson(row: UserColumns) {
   return {
     id: row.id,

@@ -32,7 +32,7 @@ import type { DatabaseHandle } from '../server/db/client';
 import { emailAccounts, leads, templates, users } from '../server/db/schema';
 import { createLinkTokens } from '../server/lib/link-tokens';
 import { composeCampaignMail } from '../server/modules/campaigns/engine/compose-mail';
-import { createMessageIds } from '../server/modules/campaigns/message-id';
+import { createMessageIds } from '../server/modules/shared/message-id';
 import { mailLinks } from '../server/modules/tracking/mail-links';
 import { testConfig } from '../server/test/app';
 import {

@@ -23,7 +23,7 @@ import { createContainer } from '../server/container';
 import type { DatabaseHandle } from '../server/db/client';
 import { emailAccounts, templates } from '../server/db/schema';
 import { createLinkTokens } from '../server/lib/link-tokens';
-import { ownMessageRowId } from '../server/modules/campaigns/message-id';
+import { ownMessageRowId } from '../server/modules/shared/message-id';
 import { mailLinks } from '../server/modules/tracking/mail-links';
 import { registerUser, testConfig } from '../server/test/app';
 import {

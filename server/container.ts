@@ -42,7 +42,7 @@ import { createSubscriptionService } from './modules/billing/subscription.servic
 import { createCampaignsService } from './modules/campaigns/campaigns.service';
 import { createCampaignBrakes } from './modules/campaigns/engine/brakes';
 import { createCampaignSender, type Sleep, STALE_SENDING_MS } from './modules/campaigns/engine/run';
-import { createMessageIds } from './modules/campaigns/message-id';
+import { createMessageIds } from './modules/shared/message-id';
 import { createSequenceAdvance } from './modules/campaigns/sequence-advance';
 import { createInboundService } from './modules/inbound/inbound.service';
 import { createInboxReader, DEFAULT_INBOX_POLL_MS } from './modules/inbound/inbox-reader';

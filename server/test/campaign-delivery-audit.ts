@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { Database } from '../db/client';
 import { campaignRecipients, leads } from '../db/schema';
 import { createLinkTokens } from '../lib/link-tokens';
-import { createMessageIds } from '../modules/campaigns/message-id';
+import { createMessageIds } from '../modules/shared/message-id';
 import { testConfig } from './app';
 import type { RecordedMessage } from './recording-smtp-peer';
 

@@ -1,5 +1,4 @@
 import { Resolver, lookup as systemLookup } from 'node:dns/promises';
-import type { MxChecker } from '../lead-sources/email-finder';
 
 /** The DNS answers the lead finder needs: a host's addresses, and a domain's mail exchangers. */
 export interface DnsResolver {
@@ -56,6 +55,11 @@ export class NodeDnsResolver implements DnsResolver {
       return isNoRecordError(error) ? [] : null;
     }
   }
+}
+
+/** Whether a domain receives mail; null when it cannot be told (DNS unreachable). */
+export interface MxChecker {
+  hasMx(domain: string): Promise<boolean | null>;
 }
 
 /** MX through the resolver; a "null MX" (RFC 7505: a single `.` exchange) means the domain takes no mail. */

@@ -11,8 +11,3 @@ export type FoundEmail = {
 export interface EmailFinder {
   find(website: string, signal?: AbortSignal): Promise<FoundEmail | null>;
 }
-
-/** Whether a domain receives mail; null when it cannot be told (DNS unreachable). */
-export interface MxChecker {
-  hasMx(domain: string): Promise<boolean | null>;
-}

@@ -1,4 +1,5 @@
-import type { EmailFinder, FoundEmail, MxChecker } from './email-finder';
+import type { MxChecker } from '../dns/dns-resolver';
+import type { EmailFinder, FoundEmail } from './email-finder';
 import { emailsOnPage, linksOnPage, type PageEmail } from './page-emails';
 import { DisallowedPageError, type FetchedPage, PageFetcher, type PageFetcherOptions } from './page-fetcher';
 import { registrableDomain } from './registrable-domain';

@@ -3,7 +3,7 @@ import { CAMPAIGN_RESULTS_LIMIT, type CampaignResults, type StepResults } from '
 import { responseRateOf } from '../../../contract/mail-figures';
 import { type Database, queryRows } from '../../db/client';
 import { campaignSteps, campaigns, templates, type UserRow } from '../../db/schema';
-import { bookingPagesOf, pageOf } from '../campaigns/meetings';
+import { bookingPagesOf, pageOf } from '../shared/meetings';
 import { outcomeSince } from './campaign-mail-sql';
 
 /** Ids (bigint) come as number or string depending on the driver. */

@@ -11,7 +11,7 @@ import {
   signUpOptionsSchema,
   userSchema,
 } from '../../../contract/auth';
-import { toUserDto } from '../users/user.dto';
+import { toUserDto } from '../shared/user-dto';
 import { clearSessionCookie, requestContext, requireUser, setSessionCookie } from './auth.plugin';
 import type { AuthService } from './auth.service';
 import type { PasswordResetService } from './password-reset.service';

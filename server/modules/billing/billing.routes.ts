@@ -5,7 +5,7 @@ import { userSchema } from '../../../contract/auth';
 import { subscriptionDetailsSchema } from '../../../contract/subscription';
 import { requireUser } from '../auth/auth.plugin';
 import { PUBLIC_ROUTE } from '../auth/route-access';
-import { toUserDto } from '../users/user.dto';
+import { toUserDto } from '../shared/user-dto';
 import type { StripeWebhookService } from './stripe-webhook.service';
 import type { SubscriptionService } from './subscription.service';
 

@@ -4,7 +4,7 @@ import { ratePercent } from '../../../contract/display';
 import { nextSendingTime } from '../../../contract/sending-window';
 import { type Database, queryRows } from '../../db/client';
 import { campaigns, type StepVariant, type UserRow } from '../../db/schema';
-import { sendingWindowOf } from '../users/sending-window';
+import { sendingWindowOf } from '../shared/sending-window';
 
 export type SequenceFigures = { steps: CampaignStepFigures[]; nextSendAt: string | null };
 

@@ -32,7 +32,7 @@ import { mailCountSums, rangeStartDay, rollupSums, rollupsOf } from '../analytic
 import { assertMaySend } from '../billing/subscription.service';
 import { campaignAccountIds } from './campaign-accounts';
 import { campaignStepFigures } from './campaign-step-figures';
-import { countMeetingsBooked } from './meetings';
+import { countMeetingsBooked } from '../shared/meetings';
 import { assertActiveTemplates, sequenceSteps, stepVariantOf } from './sequence-steps';
 
 /**

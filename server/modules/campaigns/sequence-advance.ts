@@ -5,7 +5,7 @@ import { type Database, queryRows } from '../../db/client';
 import { type CampaignRow, campaigns, type UserRow, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { localDay, localWeek } from '../../lib/local-time';
-import { sendingWindowOf } from '../users/sending-window';
+import { sendingWindowOf } from '../shared/sending-window';
 import { stepVariantOf } from './sequence-steps';
 
 export type SequenceAdvance = ReturnType<typeof createSequenceAdvance>;

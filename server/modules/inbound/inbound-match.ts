@@ -3,7 +3,7 @@ import type { BounceAddresses } from '../../adapters/mail/bounce-address';
 import type { InboundClassification, InboundEnvelope } from '../../adapters/mail/inbound/classify-inbound';
 import type { Database } from '../../db/client';
 import { campaignRecipients, leads } from '../../db/schema';
-import { ownMessageRowId } from '../campaigns/message-id';
+import { ownMessageRowId } from '../shared/message-id';
 
 /** The mailbox a message was read from. */
 export type ReadingAccount = { id: number; userId: string; email: string };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { replySubject, threadHeaders } from './reply-mail';
+import { replySubject } from '../shared/reply-subject';
+import { threadHeaders } from './reply-mail';
 
 describe('replySubject', () => {
   it('puts "Re: " before a subject once', () => {

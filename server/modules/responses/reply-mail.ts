@@ -2,18 +2,13 @@ import { DateTime } from 'luxon';
 import { escapeHtml } from '../../../contract/template-render';
 import type { OutgoingMail } from '../../adapters/mail/transport';
 import type { EmailAccountRow, InboundMessageRow } from '../../db/schema';
+import { replySubject } from '../shared/reply-subject';
 import { textToHtml } from '../templates/sanitize-email-html';
 
 /** The most Message-IDs a reply's References carries: the thread's first and the newest (RFC 5322 §3.6.4). */
 const MAX_REFERENCES = 20;
 
 const MESSAGE_ID = /^<[^<>\s]+>$/;
-
-/** "Re: " before the prospect's subject, once however long the exchange. */
-export function replySubject(subject: string): string {
-  const trimmed = subject.replace(/\s*[\r\n]+\s*/g, ' ').trim();
-  return /^re\s*:/i.test(trimmed) ? trimmed : `Re: ${trimmed}`;
-}
 
 /**
  * In-Reply-To the prospect's message, and References: its own thread then its Message-ID, so every mail client

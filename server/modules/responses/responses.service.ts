@@ -17,11 +17,12 @@ import { campaignRecipients, emailAccounts, inboundMessages, type UserRow } from
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { resourceId } from '../../lib/resource-id';
-import type { MessageIds } from '../campaigns/message-id';
 import type { SendAllowance } from '../sending/send-allowance';
 import { lastErrorOf, outcomeOfFailedSend } from '../sending/send-outcome';
 import type { TransportRegistry } from '../sending/transport-registry';
-import { composeReplyMail, replySubject } from './reply-mail';
+import type { MessageIds } from '../shared/message-id';
+import { replySubject } from '../shared/reply-subject';
+import { composeReplyMail } from './reply-mail';
 import { displayText, type ResponseRow, selectResponses, toResponse } from './response-rows';
 import { readThread } from './response-thread';
 

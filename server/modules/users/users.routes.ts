@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { profileUpdateSchema, userSchema } from '../../../contract/auth';
 import { requireUser } from '../auth/auth.plugin';
-import { toUserDto } from './user.dto';
+import { toUserDto } from '../shared/user-dto';
 import type { UsersService } from './users.service';
 
 export function usersRoutes(usersService: UsersService): FastifyPluginAsyncZod {

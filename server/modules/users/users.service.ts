@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { type UserRow, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
-import { sendingWindowColumns } from './sending-window';
+import { sendingWindowColumns } from '../shared/sending-window';
 
 export type UsersService = ReturnType<typeof createUsersService>;
 

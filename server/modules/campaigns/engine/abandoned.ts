@@ -10,7 +10,7 @@ import {
 } from '../../../db/schema';
 import type { Clock } from '../../../lib/clock';
 import type { TransportRegistry } from '../../sending/transport-registry';
-import { type MessageIds, unsignedCampaignMessageId } from '../message-id';
+import { type MessageIds, unsignedCampaignMessageId } from '../../shared/message-id';
 import type { CampaignStatements } from './reservation';
 
 /**

@@ -10,7 +10,7 @@ import {
   type TemplateRow,
   templates,
 } from '../../../db/schema';
-import { replySubject } from '../../responses/reply-mail';
+import { replySubject } from '../../shared/reply-subject';
 
 /** What one step of the campaign sends (a single-mail campaign has step 1 only). */
 export type RunStep = { template: TemplateRow | null; sameThread: boolean; variants: StepVariant[] };
