@@ -1,19 +1,17 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 /**
- * `npm start` (package.json) as its steps: the builds it runs first (node scripts), then the shell script that starts
- * the server with its node flags, so that the benches measure the server as it is run.
+ * `npm start` (package.json): one shell script that builds what is stale, then execs the server with its node flags
+ * (scripts/start.sh), so that the benches measure the server as it is run.
  */
-function startCommand(): { builds: string[]; server: string[] } {
+function startCommand(): string[] {
   const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } };
-  const steps = scripts.start.split('&&').map((step) => step.trim());
-  const server = steps.at(-1)?.split(/\s+/) ?? [];
-  const builds = steps.slice(0, -1);
-  if (!builds.every((step) => step.startsWith('node ')) || server.join(' ') !== 'sh scripts/start-server.sh') {
+  const command = scripts.start.split(/\s+/);
+  if (command.join(' ') !== 'sh scripts/start.sh') {
     throw new Error(`Cannot read the server's command from package.json's start script: ${scripts.start}`);
   }
-  return { builds, server };
+  return command;
 }
 
 /**
@@ -26,10 +24,8 @@ export function startServer(
   env: Record<string, string>,
   options: { quiet?: boolean } = {},
 ): Promise<ChildProcess> {
-  const { builds, server } = startCommand();
-  for (const build of builds) execFileSync(process.execPath, build.split(/\s+/).slice(1), { stdio: 'inherit' });
-  // The script execs node (npm's own, as npm names it to scripts): the child's pid is the server's.
-  const [shell, ...script] = server;
+  // The script builds, then execs node (npm's own, as npm names it to scripts): the child's pid is the server's.
+  const [shell, ...script] = startCommand();
   const child = spawn(shell, script, {
     env: { ...process.env, ...env, npm_node_execpath: process.execPath },
     stdio: ['ignore', options.quiet ? 'ignore' : 'inherit', 'inherit'],
