@@ -23,6 +23,7 @@ import { type JobCatalogue, jobCatalogue } from './jobs/catalogue';
 import { JobQueue } from './jobs/job-queue';
 import { type Clock, systemClock } from './lib/clock';
 import { createLinkTokens } from './lib/link-tokens';
+import { createOperatorLog } from './lib/operator-log';
 import { createRateLimiter } from './lib/rate-limiter';
 import { SecretBox } from './lib/secret-box';
 import { createAccountHealthService } from './modules/accounts/account-health.service';
@@ -42,7 +43,6 @@ import { createSubscriptionService } from './modules/billing/subscription.servic
 import { createCampaignsService } from './modules/campaigns/campaigns.service';
 import { createCampaignBrakes } from './modules/campaigns/engine/brakes';
 import { createCampaignSender, type Sleep, STALE_SENDING_MS } from './modules/campaigns/engine/run';
-import { createMessageIds } from './modules/shared/message-id';
 import { createSequenceAdvance } from './modules/campaigns/sequence-advance';
 import { createInboundService } from './modules/inbound/inbound.service';
 import { createInboxReader, DEFAULT_INBOX_POLL_MS } from './modules/inbound/inbox-reader';
@@ -53,6 +53,7 @@ import { createMailDomainCheck } from './modules/leads/mail-domain-check';
 import { createResponsesService } from './modules/responses/responses.service';
 import { createSendAllowance } from './modules/sending/send-allowance';
 import { createTransportRegistry } from './modules/sending/transport-registry';
+import { createMessageIds } from './modules/shared/message-id';
 import { createStockTipsService } from './modules/stock-tips/stock-tips.service';
 import { createStrategyService, STALE_GENERATING_MS } from './modules/strategy/strategy.service';
 import { createTemplatesService } from './modules/templates/templates.service';
@@ -163,7 +164,9 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
   const limiter = createRateLimiter({ db, clock, windowMs: 60_000, secret: config.sessionSecret });
   const mailHosts = createMailHostGuard({ resolver: dns, allowPrivate: config.mailAllowPrivateHosts ?? false });
   const allowance = createSendAllowance({ db, clock, random: ambient.random });
+  const events = createOperatorLog(ambient.log);
   const transports = createTransportRegistry({
+    events,
     db,
     secrets,
     clock,
@@ -185,6 +188,7 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
   });
   const accountHealth = createAccountHealthService({ db, clock, secrets, query: dns.query });
   const accounts = createAccountsService({
+    events,
     db,
     secrets,
     clock,
@@ -200,12 +204,14 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
   const bounceAddresses = createBounceAddresses(config.sessionSecret);
   const mailDomains = createMailDomainCheck({ db, clock, dns });
   const campaignBrakes = createCampaignBrakes({
+    events,
     db,
     transports,
     publicUrl: config.publicUrl,
     enqueueNotice: enqueue.brakeNotice,
   });
   const campaignSender = createCampaignSender({
+    events,
     db,
     clock,
     allowance,
@@ -219,6 +225,7 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     sleep: ambient.sleep,
   });
   const campaigns = createCampaignsService({
+    events,
     db,
     clock,
     enqueueSend: enqueue.campaignSend,
@@ -226,6 +233,7 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
   });
   const replyReader = createReplyReader(config);
   const inbound = createInboundService({
+    events,
     db,
     clock,
     brakes: campaignBrakes,
@@ -273,7 +281,7 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     campaignBrakes,
     campaignSender,
     campaigns,
-    sequences: createSequenceAdvance({ db, clock, enqueueSend: enqueue.campaignSend }),
+    sequences: createSequenceAdvance({ db, clock, enqueueSend: enqueue.campaignSend, events }),
     inbound,
     inboxReader,
     replyReader,
@@ -316,6 +324,7 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     leads,
     leadFinder: createLeadFinderService({ db, clock, leads, enqueueSearch: enqueue.leadSearch }),
     leadSearchRunner: createLeadSearchRunner({
+      events,
       db,
       clock,
       ...leadSources,

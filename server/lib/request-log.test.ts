@@ -37,7 +37,10 @@ describe('request logging', () => {
     expect(requests).toHaveLength(2);
     expect(requests[0]).toMatchObject({ level: 30, method: 'GET', path: '/api/health', statusCode: 200 });
     expect(requests[0].msg).toMatch(/^GET \/api\/health 200 [\d.]+ ms$/);
-    expect(requests[1]).toMatchObject({ method: 'GET', path: '/api/leads', statusCode: 401 });
+    // A refused request carries the reason its user was given.
+    expect(requests[1]).toMatchObject({ method: 'GET', path: '/api/leads', statusCode: 401, reason: 'Unauthorized' });
+    expect(requests[1].msg).toMatch(/^GET \/api\/leads 401 [\d.]+ ms: Unauthorized$/);
+    expect(requests[0]).not.toHaveProperty('reason');
     expect(JSON.stringify(lines)).not.toContain('secret=word');
     // Fastify's own "incoming request" / "request completed" pair is off.
     expect(lines.some((line) => line.msg === 'incoming request' || line.msg === 'request completed')).toBe(false);

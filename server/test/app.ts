@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp } from '../app';
 import { type ContainerConfig, createContainer } from '../container';
 import type { Clock } from '../lib/clock';
@@ -41,13 +41,14 @@ export const testConfig: ContainerConfig = {
  */
 export async function createTestApp(
   overrides: Partial<ContainerConfig> = {},
-  options: { clock?: Clock; webDist?: string; sleep?: Sleep } = {},
+  options: { clock?: Clock; webDist?: string; sleep?: Sleep; log?: FastifyBaseLogger } = {},
 ) {
   const database = await createTestDatabase();
   // Senders do not wait for their pace unless a test steps its clock through `sleep`.
   const container = await createContainer({ ...testConfig, ...overrides }, database, {
     clock: options.clock,
     sleep: options.sleep ?? (async () => {}),
+    log: options.log,
   });
   const routes: RouteOptions[] = [];
   const app = await buildApp(container, { webDist: options.webDist ?? null, onRoute: (route) => routes.push(route) });

@@ -25,6 +25,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import type { OperatorLog } from '../../lib/operator-log';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { resourceId } from '../../lib/resource-id';
 import type { SecretBox } from '../../lib/secret-box';
@@ -66,8 +67,11 @@ export function createAccountsService(deps: {
   health: AccountHealthService;
   /** Queues the first health check of a newly linked account's domain. */
   checkHealthSoon(accountId: number): Promise<unknown>;
+  events?: OperatorLog;
 }) {
   const { db, secrets, clock, allowance, transports } = deps;
+  const connected = (account: EmailAccountRow, provider: ProviderConnectionRow['provider']) =>
+    deps.events?.({ event: 'mailbox.connected', accountId: account.id, userId: account.userId, provider });
   const today = (account: EmailAccountRow, user: UserRow) => ({
     ...allowance.current(account, user),
     warmup: allowance.warmup(account, user),
@@ -158,6 +162,7 @@ export function createAccountsService(deps: {
     const [existing] = await db.select().from(emailAccounts).where(eq(emailAccounts.connectionId, connection.id));
     if (!existing) {
       const account = await linkAccount(user, connection.id, connection.email, displayName, warmupEnabled);
+      connected(account, connection.provider);
       return dto(account, connection.provider, user);
     }
     transports.drop(existing.id);
@@ -171,6 +176,7 @@ export function createAccountsService(deps: {
       })
       .where(eq(emailAccounts.id, existing.id))
       .returning();
+    connected(refreshed, connection.provider);
     // New credentials are tried at once (unless a reading already waits, e.g. the pause after a failed one).
     await deps.startReading(existing.id);
     return dto(refreshed, connection.provider, user);
@@ -262,6 +268,7 @@ export function createAccountsService(deps: {
         .where(and(eq(providerConnections.id, input.connectionId), eq(providerConnections.userId, user.id)));
       if (!connection) throw AppError.notFound('Connection not found');
       const account = await linkAccount(user, connection.id, connection.email, input.displayName);
+      connected(account, connection.provider);
       return dto(account, connection.provider, user);
     },
 

@@ -27,12 +27,13 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import { localWeek } from '../../lib/local-time';
+import type { OperatorLog } from '../../lib/operator-log';
 import { resourceId } from '../../lib/resource-id';
 import { mailCountSums, rangeStartDay, rollupSums, rollupsOf } from '../analytics/mail-rollups';
 import { assertMaySend } from '../billing/subscription.service';
+import { countMeetingsBooked } from '../shared/meetings';
 import { campaignAccountIds } from './campaign-accounts';
 import { campaignStepFigures } from './campaign-step-figures';
-import { countMeetingsBooked } from '../shared/meetings';
 import { assertActiveTemplates, sequenceSteps, stepVariantOf } from './sequence-steps';
 
 /**
@@ -66,8 +67,10 @@ export function createCampaignsService(deps: {
   enqueueSend: (campaignId: number) => Promise<unknown>;
   /** A running campaign whose sender was not seen for this long (and is not due later) lost it. */
   staleSenderMs: number;
+  events?: OperatorLog;
 }) {
   const { db, clock, enqueueSend, staleSenderMs } = deps;
+  const events: OperatorLog = deps.events ?? (() => {});
 
   async function owned(user: UserRow, rawId: string): Promise<CampaignRow> {
     const id = resourceId(rawId, 'Campaign not found');
@@ -164,7 +167,7 @@ export function createCampaignsService(deps: {
       // In the order of the leads, as the recipients' rows are made (and later sent) in chunks of it.
       const requested = [...new Set(input.leadIds)].sort((a, b) => a - b);
       const week = localWeek(clock.now(), user.timezone);
-      const campaignId = await db.transaction(async (tx) => {
+      const started = await db.transaction(async (tx) => {
         const [campaign] = await tx
           .insert(campaigns)
           .values({
@@ -215,8 +218,10 @@ export function createCampaignsService(deps: {
             ...(inserted === 0 && { status: 'completed' as const, finishedAt: clock.now() }),
           })
           .where(eq(campaigns.id, campaign.id));
-        return campaign.id;
+        return { id: campaign.id, recipients: inserted };
       });
+      events({ event: 'campaign.started', campaignId: started.id, userId: user.id, recipients: started.recipients });
+      const campaignId = started.id;
       await enqueueSend(campaignId);
       return { message: 'Mass email campaign started successfully', campaignId };
     },
@@ -290,6 +295,8 @@ export function createCampaignsService(deps: {
         .set({ status: 'paused', waitingReason: 'Paused by you' })
         .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'running')))
         .returning();
+      if (paused)
+        events({ event: 'campaign.paused', campaignId: campaign.id, userId: user.id, reason: 'Paused by its owner' });
       return withCounts(paused ?? campaign);
     },
 
@@ -316,6 +323,7 @@ export function createCampaignsService(deps: {
         })
         .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'paused')))
         .returning();
+      if (running) events({ event: 'campaign.resumed', campaignId: campaign.id, userId: user.id });
       await enqueueSend(campaign.id);
       return withCounts(running ?? campaign);
     },

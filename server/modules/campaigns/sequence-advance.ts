@@ -5,6 +5,7 @@ import { type Database, queryRows } from '../../db/client';
 import { type CampaignRow, campaigns, type UserRow, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { localDay, localWeek } from '../../lib/local-time';
+import type { OperatorLog } from '../../lib/operator-log';
 import { sendingWindowOf } from '../shared/sending-window';
 import { stepVariantOf } from './sequence-steps';
 
@@ -22,6 +23,7 @@ export function createSequenceAdvance(deps: {
   db: Database;
   clock: Clock;
   enqueueSend: (campaignId: number) => Promise<unknown>;
+  events?: OperatorLog;
 }) {
   const { db, clock } = deps;
 
@@ -115,7 +117,10 @@ export function createSequenceAdvance(deps: {
             .set({ status: 'completed', waitingReason: null, finishedAt: now })
             .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'running')))
             .returning({ id: campaigns.id });
-          if (done) finished += 1;
+          if (done) {
+            finished += 1;
+            deps.events?.({ event: 'campaign.completed', campaignId: campaign.id });
+          }
         }
       }
       return { added, finished };

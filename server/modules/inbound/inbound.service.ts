@@ -8,6 +8,7 @@ import type { ReplyIntent } from '../../adapters/mail/inbound/reply-intent';
 import type { Database } from '../../db/client';
 import { campaignRecipients, type InboundKind, inboundMessages, leads } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import type { OperatorLog } from '../../lib/operator-log';
 import type { CampaignBrakes } from '../campaigns/engine/brakes';
 import { automaticStatusChange } from '../leads/lead-status';
 import { createInboundMatching, type MatchedMail, type ReadingAccount } from './inbound-match';
@@ -37,6 +38,7 @@ export function createInboundService(deps: {
   replyReader?: ReplyReader;
   /** How long reading one message may take (the mail reading thread's budget). */
   classifyBudgetMs?: number;
+  events?: OperatorLog;
 }) {
   const { db, clock, brakes } = deps;
   const matching = createInboundMatching(db, deps.bounceAddresses);
@@ -173,6 +175,14 @@ export function createInboundService(deps: {
       });
       // A hard bounce or a complaint counts toward its campaign's brakes, once taken in (committed).
       const reported = record.failMail ? 'bounce' : record.kind === 'complaint' ? 'complaint' : null;
+      if (taken.outcome === 'taken' && reported) {
+        deps.events?.({
+          event: reported === 'bounce' ? 'mail.bounced' : 'mail.complained',
+          userId: account.userId,
+          leadId: mail.leadId,
+          recipientId: mail.recipientId,
+        });
+      }
       if (taken.outcome === 'taken' && reported && mail.recipientId !== null) {
         await brakes.reportTaken(reported, mail.recipientId);
       }

@@ -12,6 +12,7 @@ import {
 import type { Database } from '../../db/client';
 import { type LeadSearchRow, leadSearches, leadSearchResults, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import type { OperatorLog } from '../../lib/operator-log';
 import { mergeBusinesses } from './merge-businesses';
 
 /** Websites read at once (the politeness limit). */
@@ -32,6 +33,7 @@ export function createLeadSearchRunner(deps: {
   sources: LeadSource[];
   emailFinder: EmailFinder;
   qualifier: LeadQualifier;
+  events?: OperatorLog;
 }) {
   const { db, clock } = deps;
 
@@ -49,9 +51,11 @@ export function createLeadSearchRunner(deps: {
     const sourceErrors: { source: string; message: string }[] = [];
     answers.forEach((answer, index) => {
       if (answer.status === 'fulfilled') found.push(...answer.value);
-      else if (answer.reason instanceof LeadSourceError)
-        sourceErrors.push({ source: deps.sources[index].name, message: answer.reason.message });
-      else throw answer.reason;
+      else if (answer.reason instanceof LeadSourceError) {
+        const source = deps.sources[index].name;
+        sourceErrors.push({ source, message: answer.reason.message });
+        deps.events?.({ event: 'lead_source.failed', searchId: search.id, source, reason: answer.reason.message });
+      } else throw answer.reason;
     });
     return { found, sourceErrors, allFailed: sourceErrors.length === deps.sources.length };
   }

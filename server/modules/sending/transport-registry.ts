@@ -14,6 +14,7 @@ import {
 import type { Database } from '../../db/client';
 import { emailAccounts, providerConnections } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import type { OperatorLog } from '../../lib/operator-log';
 import type { SecretBox } from '../../lib/secret-box';
 import type { ConnectionCredentials } from './credentials';
 
@@ -55,6 +56,7 @@ export function createTransportRegistry(deps: {
   mailHosts: MailHostGuard;
   apiTransport: ApiTransportFactory;
   apiInbox: ApiInboxFactory;
+  events?: OperatorLog;
 }) {
   const { db, secrets } = deps;
   const cache = new Map<number, CachedTransport>();
@@ -139,6 +141,7 @@ export function createTransportRegistry(deps: {
     if (error instanceof TransportError && error.kind === 'auth') {
       drop(accountId);
       await setStatus(accountId, 'error', error.message);
+      deps.events?.({ event: 'mailbox.error', accountId, reason: error.message });
     }
   }
 

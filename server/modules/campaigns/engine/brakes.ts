@@ -3,6 +3,7 @@ import { and, eq, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import { escapeHtml } from '../../../../contract/template-render';
 import { type Database, queryRows } from '../../../db/client';
 import { type CampaignRow, campaignRecipients, campaigns, emailAccounts, users } from '../../../db/schema';
+import type { OperatorLog } from '../../../lib/operator-log';
 import type { TransportRegistry } from '../../sending/transport-registry';
 import { campaignAccountIds } from '../campaign-accounts';
 
@@ -31,6 +32,7 @@ export function createCampaignBrakes(deps: {
   transports: TransportRegistry;
   publicUrl: string;
   enqueueNotice: (campaignId: number) => Promise<unknown>;
+  events?: OperatorLog;
 }) {
   const { db, transports, publicUrl, enqueueNotice } = deps;
 
@@ -42,6 +44,7 @@ export function createCampaignBrakes(deps: {
       .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'running')))
       .returning({ id: campaigns.id });
     if (paused.length === 0) return false;
+    deps.events?.({ event: 'campaign.paused', campaignId, reason });
     await enqueueNotice(campaignId);
     return true;
   }

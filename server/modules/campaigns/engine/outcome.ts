@@ -3,6 +3,7 @@ import { type OutgoingMail, TransportError } from '../../../adapters/mail/transp
 import type { Database } from '../../../db/client';
 import { type CampaignRecipientRow, type EmailAccountRow, type LeadRow, leads } from '../../../db/schema';
 import type { Clock } from '../../../lib/clock';
+import type { OperatorLog } from '../../../lib/operator-log';
 import { automaticStatusChange } from '../../leads/lead-status';
 import type { Reservation, SendAllowance } from '../../sending/send-allowance';
 import { lastErrorOf, outcomeOfFailedSend } from '../../sending/send-outcome';
@@ -87,6 +88,7 @@ export function createSendFailures(deps: {
   unclaim: (row: CampaignRecipientRow) => Promise<unknown>;
   /** Commits the row `sent`: the Sent folder shows the mail went. */
   settleDelivered: (send: FailedSend) => Promise<unknown>;
+  events?: OperatorLog;
 }) {
   const { db, clock, allowance, transports, brakes, status, settle, unclaim } = deps;
 
@@ -130,6 +132,7 @@ export function createSendFailures(deps: {
           return brakes.mailBounced(campaign.id);
         })();
         context.bounceSettling = settling.catch(() => undefined);
+        deps.events?.({ event: 'mail.bounced', userId: lead.userId, leadId: lead.id, recipientId: row.id });
         return (await settling) ? 'stop' : 'settled';
       }
       case 'failed':

@@ -10,6 +10,7 @@ import {
 } from '../../../db/schema';
 import type { Clock } from '../../../lib/clock';
 import { DomainError } from '../../../lib/domain-error';
+import type { OperatorLog } from '../../../lib/operator-log';
 import type { DailyLimitError } from '../../sending/send-allowance';
 
 /** The campaign has mails to retry later and nothing to send now; its job comes back after the wait. */
@@ -21,8 +22,14 @@ export class CampaignWaitingError extends DomainError {
  * What becomes of a campaign as a run of it goes: it waits (handed back to the job queue for later), pauses, or is
  * over. The run's send loops only say what they found.
  */
-export function createCampaignRunStatus(deps: { db: Database; clock: Clock; staleSendingMs: number }) {
+export function createCampaignRunStatus(deps: {
+  db: Database;
+  clock: Clock;
+  staleSendingMs: number;
+  events?: OperatorLog;
+}) {
   const { db, clock, staleSendingMs } = deps;
+  const events: OperatorLog = deps.events ?? (() => {});
 
   const updateCampaign = (campaignId: number, changes: Partial<CampaignRow>) =>
     db.update(campaigns).set(changes).where(eq(campaigns.id, campaignId));
@@ -35,11 +42,14 @@ export function createCampaignRunStatus(deps: { db: Database; clock: Clock; stal
   }
 
   /** Pauses a running campaign; one stopped meanwhile (by another mail, or the user) keeps its reason. */
-  const pause = (campaignId: number, message: string) =>
-    db
+  async function pause(campaignId: number, message: string) {
+    const paused = await db
       .update(campaigns)
       .set({ status: 'paused', errorMessage: message, waitingReason: null })
-      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'running')));
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'running')))
+      .returning({ id: campaigns.id });
+    if (paused.length > 0) events({ event: 'campaign.paused', campaignId, reason: message });
+  }
 
   async function pendingCount(campaignId: number): Promise<number> {
     const [{ count }] = await db
@@ -54,8 +64,8 @@ export function createCampaignRunStatus(deps: { db: Database; clock: Clock; stal
     pause,
 
     /** A mailbox that refuses the sign-in stops every running campaign sending through it, not only this one. */
-    pauseEveryCampaignOf: (account: EmailAccountRow, message: string) =>
-      db
+    async pauseEveryCampaignOf(account: EmailAccountRow, message: string) {
+      const paused = await db
         .update(campaigns)
         .set({ status: 'paused', errorMessage: message, waitingReason: null })
         .where(
@@ -64,7 +74,10 @@ export function createCampaignRunStatus(deps: { db: Database; clock: Clock; stal
             eq(campaigns.status, 'running'),
             sql`(${campaigns.accountId} = ${account.id} OR ${account.id} = ANY(${campaigns.accountIds}))`,
           ),
-        ),
+        )
+        .returning({ id: campaigns.id });
+      for (const { id } of paused) events({ event: 'campaign.paused', campaignId: id, reason: message });
+    },
 
     /** Why a claim found no row: the campaign stopped (paused, its template deleted), or nothing is due now. */
     async noRowLeft(campaignId: number): Promise<'done' | 'stop'> {
@@ -138,7 +151,7 @@ export function createCampaignRunStatus(deps: { db: Database; clock: Clock; stal
       }
       if (campaign.cadence !== null) return;
       const everyMailFailed = counts.failed > 0 && counts.sent === 0 && counts.unknown === 0;
-      await db
+      const ended = await db
         .update(campaigns)
         .set({
           status: everyMailFailed ? 'failed' : 'completed',
@@ -146,7 +159,16 @@ export function createCampaignRunStatus(deps: { db: Database; clock: Clock; stal
           waitingReason: null,
           finishedAt: clock.now(),
         })
-        .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'running')));
+        .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'running')))
+        .returning({ id: campaigns.id });
+      if (ended.length === 0) return;
+      if (everyMailFailed) {
+        events({
+          event: 'campaign.paused',
+          campaignId,
+          reason: `Every email failed. The last error: ${counts.lastError}`,
+        });
+      } else events({ event: 'campaign.completed', campaignId });
     },
 
     handBack,

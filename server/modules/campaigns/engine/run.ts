@@ -15,15 +15,16 @@ import {
 import type { Clock } from '../../../lib/clock';
 import { DomainError } from '../../../lib/domain-error';
 import type { LinkTokens } from '../../../lib/link-tokens';
+import type { OperatorLog } from '../../../lib/operator-log';
 import { type MailDomainCheck, NO_MAIL_SERVER } from '../../leads/mail-domain-check';
 import { DailyLimitError, NoSendingAccountError, type SendAllowance } from '../../sending/send-allowance';
 import type { TransportRegistry } from '../../sending/transport-registry';
+import { createMessageIds } from '../../shared/message-id';
+import { sendingWindowOf } from '../../shared/sending-window';
 import { currentStockTip } from '../../stock-tips/current-stock-tip';
 import { EmailTooLargeError } from '../../templates/render-email';
 import { mailLinks } from '../../tracking/mail-links';
-import { sendingWindowOf } from '../../shared/sending-window';
 import { campaignAccountIds } from '../campaign-accounts';
-import { createMessageIds } from '../../shared/message-id';
 import { createStaleSettlement } from './abandoned';
 import type { CampaignBrakes } from './brakes';
 import { composeCampaignMail } from './compose-mail';
@@ -69,6 +70,7 @@ export function createCampaignSender(deps: {
   brakes: CampaignBrakes;
   staleSendingMs?: number;
   sleep?: Sleep;
+  events?: OperatorLog;
 }) {
   const { db, clock, allowance, transports, linkTokens, publicUrl, mailDomains, brakes } = deps;
   const { claimQuery, reserveAndClaimQuery, settleSent } = prepareCampaignStatements(db);
@@ -76,7 +78,7 @@ export function createCampaignSender(deps: {
   const sleep = deps.sleep ?? systemSleep;
   const messageIds = createMessageIds(linkTokens);
   const staleMails = createStaleSettlement({ db, clock, transports, staleSendingMs, settleSent, messageIds });
-  const status = createCampaignRunStatus({ db, clock, staleSendingMs });
+  const status = createCampaignRunStatus({ db, clock, staleSendingMs, events: deps.events });
   const { updateCampaign, pause } = status;
   // A sign of life at least three times per staleness period, so a live sender never looks dead.
   const heartbeatMs = Math.min(15_000, staleSendingMs / 3);
@@ -123,6 +125,7 @@ export function createCampaignSender(deps: {
     status,
     settle,
     unclaim,
+    events: deps.events,
     settleDelivered: ({ row, account, mail, weekNumber, linkHosts, context }) =>
       settleSent(delivered(row, account, { ...mail, weekNumber, linkHosts: linkHosts() }), context.user),
   });
