@@ -1,0 +1,223 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { DovecotServer } from '../../server/test/dovecot';
+import { freePort } from '../../server/test/net';
+import { openConnectDialog, type SmtpPeer, smtpLogin, useMailPeers } from './accounts-helpers';
+import { pressEscape, signUpViaApi, toastMessage } from './helpers';
+
+/** The number a stat card shows, found by the card's label. */
+function statValue(page: Page, label: string, value: string): Locator {
+  return page
+    .getByRole('region', { name: 'Account stats' })
+    .getByText(label, { exact: true })
+    .locator('..')
+    .getByText(value, { exact: true });
+}
+
+async function chooseSecurity(group: Locator, option: 'SSL/TLS' | 'STARTTLS' | 'None') {
+  await group.getByRole('combobox', { name: 'Security' }).click();
+  // The options are rendered in a portal outside the dialog's group.
+  await group.page().getByRole('option', { name: option }).click();
+}
+
+// While a modal dialog is open the page behind it, toasts included, is hidden from the accessibility tree.
+const toastText = (page: Page, text: string) => page.getByText(text, { exact: true });
+
+test.describe('with local SMTP and IMAP peers', () => {
+  let smtp: SmtpPeer;
+  let imap: DovecotServer;
+  useMailPeers((started) => {
+    ({ smtp, imap } = started);
+  });
+
+  /** Fills the SMTP / IMAP tab as a person would: plain SMTP on the peer's port, IMAP edited to Dovecot's. */
+  async function fillMailboxForm(dialog: Locator, smtpPassword: string) {
+    await dialog.getByRole('tab', { name: 'SMTP / IMAP' }).click();
+    await dialog.getByLabel('Email', { exact: true }).fill(smtpLogin.user);
+    await dialog.getByLabel('Display name').fill('Sam Sender');
+
+    const smtpGroup = dialog.getByRole('group', { name: 'SMTP (outgoing mail)' });
+    await smtpGroup.getByLabel('Host').fill('127.0.0.1');
+    await chooseSecurity(smtpGroup, 'STARTTLS');
+    await expect(smtpGroup.getByLabel('Port')).toHaveValue('587');
+    await smtpGroup.getByLabel('Port').fill(String(smtp.port));
+    await smtpGroup.getByLabel('Username').fill(smtpLogin.user);
+    await smtpGroup.getByLabel('Password').fill(smtpPassword);
+
+    const imapGroup = dialog.getByRole('group', { name: 'IMAP (incoming mail)' });
+    await expect(imapGroup).toContainText('127.0.0.1, port 993 with SSL/TLS, same username and password.');
+    await imapGroup.getByRole('switch', { name: 'Same as SMTP' }).click();
+    // Editing starts from the defaults.
+    await expect(imapGroup.getByLabel('Host')).toHaveValue('127.0.0.1');
+    await expect(imapGroup.getByLabel('Port')).toHaveValue('993');
+    await chooseSecurity(imapGroup, 'STARTTLS');
+    await expect(imapGroup.getByLabel('Port')).toHaveValue('143');
+    await imapGroup.getByLabel('Port').fill(String(imap.port));
+    await imapGroup.getByLabel('Username').fill(imap.user);
+    await imapGroup.getByLabel('Password').fill(imap.password);
+  }
+
+  test('a mailbox is connected, tested, disconnected and linked again', async ({ page }) => {
+    await signUpViaApi(page.request);
+    await page.goto('/accounts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Email Accounts' })).toBeVisible();
+    await expect(page.getByText('No accounts connected')).toBeVisible();
+    await expect(page.getByText('Connect your first mailbox provider account to start sending emails')).toBeVisible();
+    await expect(statValue(page, 'Connected Accounts', '0')).toBeVisible();
+
+    // A wrong password: the peer's own refusal shows in the dialog, and nothing typed is lost.
+    const dialog = await openConnectDialog(page, 'Connect First Account');
+    await fillMailboxForm(dialog, 'wrong-password');
+    await dialog.getByRole('button', { name: 'Test & Connect' }).click();
+    await expect(dialog.getByRole('button', { name: 'Testing connection...' })).toBeDisabled();
+    await expect(dialog.getByRole('alert')).toContainText('Mailbox password rejected by peer', { timeout: 20_000 });
+    await expect(toastText(page, 'Connection Failed')).toBeVisible();
+    await expect(dialog.getByLabel('Email', { exact: true })).toHaveValue(smtpLogin.user);
+    const imapGroup = dialog.getByRole('group', { name: 'IMAP (incoming mail)' });
+    await expect(imapGroup.getByLabel('Port')).toHaveValue(String(imap.port));
+
+    const smtpGroup = dialog.getByRole('group', { name: 'SMTP (outgoing mail)' });
+    await smtpGroup.getByLabel('Password').fill(smtpLogin.password);
+    await dialog.getByRole('button', { name: 'Test & Connect' }).click();
+    await expect(dialog).toBeHidden({ timeout: 20_000 });
+    await expect(toastMessage(page)).toContainText('Account Connected');
+    await expect(toastMessage(page)).toContainText('Your account has been connected successfully.');
+
+    const card = page.getByRole('article', { name: smtpLogin.user });
+    await expect(card).toContainText('Sam Sender');
+    await expect(card).toContainText('SMTP / IMAP');
+    await expect(card.getByText('active', { exact: true })).toBeVisible();
+    await expect(card).toContainText('0/300 today');
+    // A new mailbox warms up (issue 14): 20 mails its first day, rising to its daily limit; a warm one skips it.
+    await expect(card).toContainText('Day 1 of warm-up: 20 today, 300 from day 57');
+    await card.getByRole('button', { name: 'Mark as warm' }).click();
+    await expect(toastMessage(page)).toContainText('Marked as Warm');
+    await expect(card).not.toContainText('warm-up');
+    await expect(card.getByRole('button', { name: 'Mark as warm' })).toBeHidden();
+    await expect(card.getByText('Last Reset').locator('..')).toContainText('Never');
+    const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+    await expect(card.getByText('Connected', { exact: true }).locator('..')).toContainText(today);
+    await expect(statValue(page, 'Connected Accounts', '1')).toBeVisible();
+    await expect(statValue(page, 'Active Status', '1')).toBeVisible();
+    await expect(page.getByText('accounts online')).toBeVisible();
+    await expect(statValue(page, "Today's Sent", '0')).toBeVisible();
+    await expect(statValue(page, 'Weekly Volume', '0')).toBeVisible();
+
+    // A test email goes out through the peer, from the mailbox.
+    await card.getByRole('button', { name: 'Send test email' }).click();
+    await page.getByLabel('Send a test email to').fill('owner@elsewhere.test');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(toastMessage(page)).toContainText('Test Email Sent');
+    await expect(toastMessage(page)).toContainText('Test email sent to owner@elsewhere.test');
+    const sentToOwner = () => smtp.received.filter((mail) => mail.to === 'owner@elsewhere.test');
+    await expect.poll(() => sentToOwner().length).toBe(1);
+    const [testMail] = sentToOwner();
+    expect(testMail.envelopeFrom).toBe(smtpLogin.user);
+    expect(testMail.from).toContain(smtpLogin.user);
+    expect(testMail.from).toContain('Sam Sender');
+    expect(testMail.subject).toBe('LocalReach test email');
+    // A test send counts against the day, and the screen shows it.
+    await expect(card).toContainText('1/300 today');
+    await expect(statValue(page, "Today's Sent", '1')).toBeVisible();
+    await expect(statValue(page, 'Weekly Volume', '1')).toBeVisible();
+
+    // The daily limit is edited in place.
+    await card.getByRole('button', { name: 'Daily limit: 300' }).click();
+    await page.getByLabel('Daily sending limit').fill('120');
+    await expect(page.getByLabel('Emails per minute')).toHaveValue('30');
+    await page.getByLabel('Emails per minute').fill('2000');
+    await page.getByRole('button', { name: 'Save Limit' }).click();
+    await expect(page.getByText('The pace can be at most 1000 emails a minute')).toBeVisible();
+    await page.getByLabel('Emails per minute').fill('12');
+    await page.getByRole('button', { name: 'Save Limit' }).click();
+    await expect(card).toContainText(/\d+\/120 today/);
+    // Saved, the popover closes; it is opened again once it has gone, so the click does not land on it closing.
+    await expect(page.getByLabel('Daily sending limit')).toBeHidden();
+    await expect(card.getByRole('button', { name: 'Daily limit: 120' })).toBeVisible();
+    await card.getByRole('button', { name: 'Daily limit: 120' }).click();
+    await expect(page.getByLabel('Emails per minute')).toHaveValue('12');
+    await pressEscape(page);
+
+    // Its connection is linked, so the integration tab has nothing free to offer.
+    let integration = await openConnectDialog(page, 'Connect Account');
+    await integration.getByRole('tab', { name: 'Existing Connection' }).click();
+    const linkedOption = integration.getByRole('radio', { name: new RegExp(smtpLogin.user) });
+    await expect(linkedOption).toBeDisabled();
+    await expect(integration.getByText('Already linked')).toBeVisible();
+    await expect(integration.getByText('No Available Connections')).toBeVisible();
+    await integration.getByRole('button', { name: 'Close' }).click();
+
+    // Disconnect asks first; dismissing keeps the account.
+    const confirmText = `Are you sure you want to disconnect ${smtpLogin.user}? This action cannot be undone.`;
+    page.once('dialog', async (confirm) => {
+      expect(confirm.message()).toBe(confirmText);
+      await confirm.dismiss();
+    });
+    await card.getByRole('button', { name: `Disconnect ${smtpLogin.user}` }).click();
+    await expect(card).toBeVisible();
+    page.once('dialog', (confirm) => confirm.accept());
+    await card.getByRole('button', { name: `Disconnect ${smtpLogin.user}` }).click();
+    await expect(toastMessage(page)).toContainText('Account Disconnected');
+    await expect(toastMessage(page)).toContainText('Email account has been disconnected successfully.');
+    await expect(page.getByText('No accounts connected')).toBeVisible();
+    await expect(statValue(page, 'Connected Accounts', '0')).toBeVisible();
+
+    // The connection was kept: it is linked again from the integration tab.
+    integration = await openConnectDialog(page, 'Connect First Account');
+    await integration.getByRole('tab', { name: 'Existing Connection' }).click();
+    await integration.getByRole('button', { name: 'Link Selected Connection' }).click();
+    await expect(toastText(page, 'No Connection Selected')).toBeVisible();
+    await expect(toastText(page, 'Please select an Outlook-type connection to link.')).toBeVisible();
+    const freeOption = integration.getByRole('radio', { name: new RegExp(smtpLogin.user) });
+    await expect(freeOption).toBeEnabled();
+    await freeOption.click();
+    await expect(integration.getByPlaceholder('e.g., Sales Account')).toBeVisible();
+    await integration.getByLabel('Account Name (Optional)').fill('Sales Account');
+    await integration.getByRole('button', { name: 'Link Selected Connection' }).click();
+    await expect(integration).toBeHidden();
+    await expect(toastMessage(page)).toContainText('Your account has been connected successfully.');
+    const relinked = page.getByRole('article', { name: smtpLogin.user });
+    await expect(relinked).toContainText('Sales Account');
+    await expect(statValue(page, 'Connected Accounts', '1')).toBeVisible();
+  });
+
+  test('a refused SMTP port is reported once, in plain words first', async ({ page }) => {
+    await signUpViaApi(page.request);
+    await page.goto('/accounts');
+    const dialog = await openConnectDialog(page, 'Connect First Account');
+    await fillMailboxForm(dialog, smtpLogin.password);
+    const smtpGroup = dialog.getByRole('group', { name: 'SMTP (outgoing mail)' });
+    const closedPort = await freePort();
+    await smtpGroup.getByLabel('Port').fill(String(closedPort));
+    await dialog.getByRole('button', { name: 'Test & Connect' }).click();
+    const plainWords = `Nothing answered at 127.0.0.1 port ${closedPort}: check the host and port.`;
+    await expect(dialog.getByRole('alert')).toContainText(plainWords, { timeout: 20_000 });
+    // The connection's own words follow the plain ones.
+    await expect(dialog.getByRole('alert')).toContainText(`${plainWords} (SMTP: connect ECONNREFUSED`);
+    await expect(toastText(page, 'Connection Failed')).toBeVisible();
+    await expect(toastText(page, 'The answer is shown in the dialog.')).toBeVisible();
+    await expect(page.getByText(/Nothing answered at/)).toHaveCount(1);
+    await expect(page.getByText('No accounts connected')).toBeVisible();
+  });
+
+  test('security None warns that the password travels in clear text and connects to a plain relay', async ({
+    page,
+  }) => {
+    await signUpViaApi(page.request);
+    await page.goto('/accounts');
+    const dialog = await openConnectDialog(page, 'Connect First Account');
+    await fillMailboxForm(dialog, smtpLogin.password);
+    const smtpGroup = dialog.getByRole('group', { name: 'SMTP (outgoing mail)' });
+    const clearText = /Without security the password and every message travel in clear text\./;
+    await expect(smtpGroup.getByText(clearText)).toHaveCount(0);
+
+    await chooseSecurity(smtpGroup, 'None');
+    await expect(smtpGroup.getByLabel('Port')).toHaveValue('25');
+    await expect(smtpGroup.getByText(clearText)).toBeVisible();
+    await expect(smtpGroup.getByText(clearText)).toContainText('usually port 25 or 1025');
+    await smtpGroup.getByLabel('Port').fill(String(smtp.port));
+    await dialog.getByRole('button', { name: 'Test & Connect' }).click();
+    await expect(dialog).toBeHidden({ timeout: 20_000 });
+    await expect(toastMessage(page)).toContainText('Account Connected');
+    await expect(page.getByRole('article', { name: smtpLogin.user })).toBeVisible();
+  });
+});
