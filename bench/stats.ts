@@ -134,7 +134,7 @@ type ExpectedFigures = Pick<
   'totalEmailsSent' | 'emailsDelivered' | 'emailsOpened' | 'emailsClicked' | 'emailsResponded' | 'machineEventsLeftOut'
 >;
 
-/** The main user's all-time figures counted from the base tables (SPEC §3: human events of delivered mails). */
+/** The main user's all-time figures counted from the base tables (docs/product.md §3: human events of delivered mails). */
 async function recount(handle: DatabaseHandle, userId: string): Promise<ExpectedFigures> {
   const humanEvent = (kinds: string) =>
     sql.raw(`EXISTS (SELECT 1 FROM tracking_events e WHERE e.recipient_id = r.id AND NOT e.machine

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { accountHealthSchema } from './domain-health';
 import { emailSchema } from './email-schema';
 
-/** SPEC §3: default daily sending limit per account. */
+/** docs/product.md §3: default daily sending limit per account. */
 export const DEFAULT_DAILY_LIMIT = 300;
 /** The most a mailbox may be set to send in a day. */
 export const MAX_DAILY_LIMIT = 10_000;
 
-/** Beyond SPEC: an account's pace, mails a minute, its default and its bounds. */
+/** Beyond the product rules: an account's pace, mails a minute, its default and its bounds. */
 export const DEFAULT_SENDS_PER_MINUTE = 30;
 export const MAX_SENDS_PER_MINUTE = 1000;
 
@@ -67,7 +67,7 @@ export const providerConnectionSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   provider: providerSchema,
-  /** Already linked to an account (SPEC §2: shown disabled, "Already linked"). */
+  /** Already linked to an account (docs/product.md §2: shown disabled, "Already linked"). */
   linked: z.boolean(),
 });
 export type ProviderConnection = z.infer<typeof providerConnectionSchema>;

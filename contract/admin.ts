@@ -5,13 +5,13 @@ import { emailSchema } from './email-schema';
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from './password';
 import { SIGN_UP_MODES } from './sign-up';
 
-/** SPEC §5: the Reset Password dialog's messages. */
+/** docs/product.md §5: the Reset Password dialog's messages. */
 export const ADMIN_RESET_MESSAGES = {
   required: 'Please enter a new password',
   tooShort: PASSWORD_TOO_SHORT,
 } as const;
 
-/** SPEC §3 Admin user row, plus (beyond SPEC) the subscription and the health of the user's mailboxes. */
+/** docs/product.md §3 Admin user row, plus (beyond the product rules) the subscription and the health of the user's mailboxes. */
 export const adminUserRowSchema = z.object({
   user: z.object({
     id: z.string(),
@@ -26,7 +26,7 @@ export const adminUserRowSchema = z.object({
     totalCampaigns: z.number().int(),
     /** The figures of contract/mail-figures.ts. */
     totalEmailsSent: z.number().int(),
-    /** Beyond SPEC: the base of the rates, so that the overall rates are the dashboard's on the same mails. */
+    /** Beyond the product rules: the base of the rates, so that the overall rates are the dashboard's on the same mails. */
     emailsDelivered: z.number().int(),
     emailsOpened: z.number().int(),
     emailsClicked: z.number().int(),
@@ -51,7 +51,7 @@ export const adminUserRowSchema = z.object({
 export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
 export type AdminUserStats = AdminUserRow['stats'];
 
-/** POST /api/admin/reset-password (SPEC §7). */
+/** POST /api/admin/reset-password (docs/product.md §7). */
 export const adminResetPasswordSchema = z.object({
   userId: z.string({ error: 'userId is required' }),
   newPassword: z
@@ -62,14 +62,14 @@ export const adminResetPasswordSchema = z.object({
 });
 export type AdminResetPassword = z.infer<typeof adminResetPasswordSchema>;
 
-/** POST /api/admin/users/{id}/role (beyond SPEC): make a user an admin, or an ordinary user again. */
+/** POST /api/admin/users/{id}/role (beyond the product rules): make a user an admin, or an ordinary user again. */
 export const adminRoleChangeSchema = z.object({ isAdmin: z.boolean({ error: 'isAdmin must be true or false' }) });
 export type AdminRoleChange = z.infer<typeof adminRoleChangeSchema>;
 
 export const LAST_ADMIN_MESSAGE = 'There must always be at least one admin: make another user an admin first.';
 
 /**
- * POST /api/admin/users/{id}/subscription (beyond SPEC): an admin sets a subscription by hand, on a server without
+ * POST /api/admin/users/{id}/subscription (beyond the product rules): an admin sets a subscription by hand, on a server without
  * Stripe. `periodEnd` is when the trial ends (trial), the paid period ends (active), or access ends (cancelled);
  * it must be in the future, and an expired subscription has none.
  */
@@ -90,7 +90,7 @@ export const PERIOD_END_PAST_MESSAGE = 'The end date must be in the future.';
 export const HAND_SET_PERIOD_DAYS = 30;
 export const EXPIRED_HAS_NO_END_MESSAGE = 'An expired subscription has no end date.';
 
-/** A pending invitation to sign up (beyond SPEC, decision 0060): not used yet, not expired. */
+/** A pending invitation to sign up (beyond the product rules, decision 0060): not used yet, not expired. */
 export const invitationSchema = z.object({
   id: z.string(),
   email: z.string(),

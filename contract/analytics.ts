@@ -1,13 +1,13 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 
-/** SPEC §9: the analytics time ranges; the page starts on the first. */
+/** docs/product.md §9: the analytics time ranges; the page starts on the first. */
 export const ANALYTICS_RANGES = ['7d', '30d', '90d', '1y'] as const;
 export const analyticsRangeSchema = z.enum(ANALYTICS_RANGES);
 export type AnalyticsRange = z.infer<typeof analyticsRangeSchema>;
 export const DEFAULT_ANALYTICS_RANGE: AnalyticsRange = '7d';
 
-/** SPEC §2 names 7d and 1y; 30d and 90d read the same way. */
+/** docs/product.md §2 names 7d and 1y; 30d and 90d read the same way. */
 export const ANALYTICS_RANGE_LABELS: Record<AnalyticsRange, string> = {
   '7d': 'Last 7 days',
   '30d': 'Last 30 days',
@@ -98,14 +98,14 @@ export type CampaignResults = z.infer<typeof campaignResultsSchema>;
 /** How many campaigns the replies and meetings table lists at most. */
 export const CAMPAIGN_RESULTS_LIMIT = 20;
 
-/** SPEC §9: the template performance badge by response rate. */
+/** docs/product.md §9: the template performance badge by response rate. */
 export function performanceBadge(responseRate: number): { label: string; tone: 'green' | 'yellow' | 'red' } {
   if (responseRate >= 15) return { label: 'Excellent', tone: 'green' };
   if (responseRate >= 10) return { label: 'Good', tone: 'yellow' };
   return { label: 'Needs Improvement', tone: 'red' };
 }
 
-/** SPEC §9: the performance score bar, min(responseRate × 5, 100). */
+/** docs/product.md §9: the performance score bar, min(responseRate × 5, 100). */
 export function performanceScore(responseRate: number): number {
   return Math.min(responseRate * 5, 100);
 }

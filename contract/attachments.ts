@@ -1,4 +1,4 @@
-/** SPEC §9: 3 MB per attachment. A template also holds at most 10 files and 10 MB in all. */
+/** docs/product.md §9: 3 MB per attachment. A template also holds at most 10 files and 10 MB in all. */
 export const MAX_ATTACHMENT_BYTES = 3 * 1024 * 1024;
 export const MAX_TEMPLATE_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 export const MAX_ATTACHMENTS = 10;
@@ -13,7 +13,7 @@ export function decodedBase64Bytes(base64: string): number {
 
 /**
  * Why `file` may not join a template that already has `existing` attachments, or null when it may. The editor
- * checks files before reading them and the server checks what arrives, with the same words (SPEC §5).
+ * checks files before reading them and the server checks what arrives, with the same words (docs/product.md §5).
  */
 export function attachmentRejection(
   file: { name: string; size: number },

@@ -9,7 +9,7 @@ export { MIN_PASSWORD_LENGTH } from './password';
 export const subscriptionStatusSchema = z.enum(['trial', 'active', 'cancelled', 'expired']);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
-/** The signed-in user as every auth and profile call returns it (SPEC §3 User). */
+/** The signed-in user as every auth and profile call returns it (docs/product.md §3 User). */
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -120,7 +120,7 @@ export const bookingUrlsSchema = z
   // A link listed twice is kept once.
   .transform((urls) => [...new Set(urls)]);
 
-/** PUT /api/user/profile: the profile fields; no client-side validation is shown (SPEC §5). */
+/** PUT /api/user/profile: the profile fields; no client-side validation is shown (docs/product.md §5). */
 export const profileUpdateSchema = z.object({
   timezone: timezoneSchema.optional(),
   firstName: optionalText,

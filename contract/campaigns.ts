@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-/** SPEC §9: the progress card reads a running campaign this often. */
+/** docs/product.md §9: the progress card reads a running campaign this often. */
 export const CAMPAIGN_POLL_MS = 1000;
 
 /** Lead ids one mass send may name. */
 export const MAX_CAMPAIGN_LEADS = 100_000;
 
-/** SPEC §5: what Send Mass Email needs; the server answers these texts when a part is missing. */
+/** docs/product.md §5: what Send Mass Email needs; the server answers these texts when a part is missing. */
 export const SEND_MASS_EMAIL_MESSAGES = {
   account: 'Please select an email account',
   template: 'Please select an email template',
@@ -52,7 +52,7 @@ export const sequenceSchema = z.object({
 });
 export type SequenceRequest = z.input<typeof sequenceSchema>;
 
-/** POST /api/campaigns/send-mass-email (SPEC §3 Mass-send request). Presence is checked by the server, in order. */
+/** POST /api/campaigns/send-mass-email (docs/product.md §3 Mass-send request). Presence is checked by the server, in order. */
 export const sendMassEmailSchema = z.object({
   accountId: optionalId,
   templateId: optionalId,
@@ -63,13 +63,13 @@ export const sendMassEmailSchema = z.object({
     })
     .nullish(),
   /**
-   * Beyond SPEC, inbox rotation: more of the user's mailboxes to spread the campaign over, each within its own
+   * Beyond the product rules, inbox rotation: more of the user's mailboxes to spread the campaign over, each within its own
    * limits and pace. accountId is always among them.
    */
   accountIds: z.array(z.number().int().positive()).max(MAX_ROTATION_ACCOUNTS).optional(),
-  /** Beyond SPEC: an open pixel and tracked links in every mail (on unless turned off). */
+  /** Beyond the product rules: an open pixel and tracked links in every mail (on unless turned off). */
   trackingEnabled: z.boolean().optional(),
-  /** Beyond SPEC: a multi-touch sequence; its first step's template is templateId. */
+  /** Beyond the product rules: a multi-touch sequence; its first step's template is templateId. */
   sequence: sequenceSchema.optional(),
 });
 export type SendMassEmailRequest = z.input<typeof sendMassEmailSchema>;
@@ -83,7 +83,7 @@ export const campaignStatusSchema = z.enum(['running', 'paused', 'completed', 'f
 export const CAMPAIGN_BRAKES = ['bounces', 'complaints', 'block'] as const;
 export type CampaignStatus = z.infer<typeof campaignStatusSchema>;
 
-/** GET /api/campaigns/{id} (SPEC §3 Campaign, plus the skipped and unknown counts and why it waits). */
+/** GET /api/campaigns/{id} (docs/product.md §3 Campaign, plus the skipped and unknown counts and why it waits). */
 export const campaignSchema = z.object({
   id: z.number(),
   status: campaignStatusSchema,
@@ -95,7 +95,7 @@ export const campaignSchema = z.object({
   /** Mails whose outcome could not be known (the sender stopped mid-send); never sent again by themselves. */
   emailsUnknown: z.number(),
   /**
-   * Beyond SPEC: mails still to send (now, after a retry wait, or tomorrow), and mails being sent right now (in
+   * Beyond the product rules: mails still to send (now, after a retry wait, or tomorrow), and mails being sent right now (in
    * flight: claimed, outcome not yet committed). Sent, failed, unknown, pending and sending add up to totalEmails.
    */
   emailsPending: z.number(),
@@ -108,7 +108,7 @@ export const campaignSchema = z.object({
   createdAt: z.string(),
   /** A sequence's cadence (null: a single mail). */
   cadence: z.enum(SEQUENCE_CADENCES).nullable(),
-  /** Beyond SPEC: the automatic brake that paused the campaign (waitingReason says why); null if none. */
+  /** Beyond the product rules: the automatic brake that paused the campaign (waitingReason says why); null if none. */
   brake: z.enum(CAMPAIGN_BRAKES).nullable(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
@@ -169,7 +169,7 @@ export const campaignListItemSchema = campaignSchema.extend({
 });
 export type CampaignListItem = z.infer<typeof campaignListItemSchema>;
 
-/** GET /api/dashboard/stats (SPEC §3 Dashboard stats): counts of the user's campaign mails, rates in percent. */
+/** GET /api/dashboard/stats (docs/product.md §3 Dashboard stats): counts of the user's campaign mails, rates in percent. */
 export const dashboardStatsSchema = z.object({
   /** Mails with an outcome: accepted by the mailbox server, refused, or unknown. */
   totalEmailsSent: z.number(),
@@ -186,9 +186,9 @@ export const dashboardStatsSchema = z.object({
   responseRate: z.number(),
   /** Leads who answered, out of the leads mailed. */
   conversionRate: z.number(),
-  /** Beyond SPEC: opens and clicks by mail-privacy proxies and link scanners, kept but not counted above. */
+  /** Beyond the product rules: opens and clicks by mail-privacy proxies and link scanners, kept but not counted above. */
   machineEventsLeftOut: z.number(),
-  /** Beyond SPEC: leads with a response marked "Meeting booked" or a person's click on a booking link. */
+  /** Beyond the product rules: leads with a response marked "Meeting booked" or a person's click on a booking link. */
   meetingsBooked: z.number(),
 });
 export type DashboardStats = z.infer<typeof dashboardStatsSchema>;

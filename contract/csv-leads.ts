@@ -51,7 +51,7 @@ export function leadColumnFor(header: string): LeadColumn | null {
   return HEADER_ALIASES[normalizeHeader(header)] ?? null;
 }
 
-/** Values are trimmed and stripped of surrounding quotes (SPEC §5); a quote at one end only is content. */
+/** Values are trimmed and stripped of surrounding quotes (docs/product.md §5); a quote at one end only is content. */
 export function cleanCsvValue(value: unknown): string {
   if (value === null || value === undefined) return '';
   // NUL and lone surrogates cannot be stored in PostgreSQL text or jsonb; they are never meaningful in a CSV.
@@ -60,7 +60,7 @@ export function cleanCsvValue(value: unknown): string {
   return text;
 }
 
-/** Maps one row keyed by header; null when every value is empty (SPEC §5: such rows are dropped). */
+/** Maps one row keyed by header; null when every value is empty (docs/product.md §5: such rows are dropped). */
 export function mapCsvRow(row: Record<string, unknown>): MappedCsvRow | null {
   const mapped: MappedCsvRow = { email: '', firstName: '', lastName: '', company: '', customFields: {} };
   let empty = true;

@@ -1,5 +1,5 @@
 /**
- * Every error code the server gives its errors. Error answers carry only `{ message }` (SPEC §8); the codes are
+ * Every error code the server gives its errors. Error answers carry only `{ message }` (docs/product.md §8); the codes are
  * the stable names the server's one HTTP mapping and one job-retry mapping decide by, and that logs show.
  */
 export type ErrorCode =

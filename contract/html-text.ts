@@ -109,7 +109,7 @@ export function excerptFromHtml(html: string, maxLength: number): string {
   return `${(lastSpace > maxLength * 0.6 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
-/** True when the HTML shows no text: an editor holding only empty paragraphs counts as empty (SPEC §5). */
+/** True when the HTML shows no text: an editor holding only empty paragraphs counts as empty (docs/product.md §5). */
 export function isBlankHtml(html: string): boolean {
   return htmlToPlainText(html) === '';
 }

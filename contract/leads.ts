@@ -71,7 +71,7 @@ export const leadCountsSchema = z.object({
 });
 export type LeadCounts = z.infer<typeof leadCountsSchema>;
 
-/** SPEC §5 Add Lead: email required and valid ("Invalid email address"); the rest optional. */
+/** docs/product.md §5 Add Lead: email required and valid ("Invalid email address"); the rest optional. */
 export const createLeadSchema = z.object({
   email: z
     .string({ error: 'Email is required' })
@@ -92,7 +92,7 @@ export const MAX_CUSTOM_FIELD_NAME_LENGTH = 200;
 export const MAX_CUSTOM_VALUE_LENGTH = 5000;
 
 /**
- * PATCH /api/leads/{id} (beyond SPEC, decision 0035): any of the fields; the email under the Add Lead rules,
+ * PATCH /api/leads/{id} (beyond the product rules, decision 0035): any of the fields; the email under the Add Lead rules,
  * `customFields` replaces the whole map, and `status` is a change by hand. A lead who unsubscribed themselves is set
  * back to active only with `resubscribeConfirmed` (they asked to get mail again).
  */
@@ -119,11 +119,11 @@ export type UpdateLeadInput = z.output<typeof updateLeadSchema>;
 /** How many items a lead's history answers at most: the newest ones. */
 export const LEAD_HISTORY_LIMIT = 200;
 
-/** Beyond SPEC: a history item's text (a reply's words, a bounce's diagnostic) is cut at this many characters. */
+/** Beyond the product rules: a history item's text (a reply's words, a bounce's diagnostic) is cut at this many characters. */
 export const LEAD_HISTORY_TEXT_CHARS = 300;
 
-// SPEC's item is subject and sentAt; beyond it, each item says what happened. `sentAt` and `at` are the same
-// instant (sent, last tried, or received), `sentAt` kept under SPEC's name.
+// docs/product.md's item is subject and sentAt; beyond it, each item says what happened. `sentAt` and `at` are the same
+// instant (sent, last tried, or received), `sentAt` kept under docs/product.md's name.
 const historyItemBase = { subject: z.string(), sentAt: z.string(), at: z.string() };
 
 /** One of our mails to the lead: a campaign mail ('sent') or our answer to them ('our_reply'). */
@@ -201,7 +201,7 @@ export const SENT_WEEKS_PAGE_SIZE = 1000;
 /** Lead ids GET /api/leads-with-sent-weeks/ids answers at most: as many as one campaign may take. */
 export const MATCHING_IDS_LIMIT = 100_000;
 
-/** SPEC §9's sent-weeks filter: all, none (never sent any week), sent-{n} or not-{n} for weeks 1 to 52. */
+/** docs/product.md §9's sent-weeks filter: all, none (never sent any week), sent-{n} or not-{n} for weeks 1 to 52. */
 export const sentWeeksFilterSchema = z
   .string()
   .regex(/^(all|none|(sent|not)-([1-9]|[1-4]\d|5[0-2]))$/, {
@@ -222,7 +222,7 @@ export const matchingLeadIdsSchema = z.object({ ids: z.array(z.number().int()), 
 export type MatchingLeadIds = z.infer<typeof matchingLeadIdsSchema>;
 
 /**
- * POST /api/leads/upload-csv. `csvData` is the file's rows keyed by its header (SPEC §7): the whole file, or one
+ * POST /api/leads/upload-csv. `csvData` is the file's rows keyed by its header (docs/product.md §7): the whole file, or one
  * chunk of it. `firstRowNumber` is the file line of the first row sent (2 for a file's first row: line 1 is the
  * header), so errors name file lines.
  */

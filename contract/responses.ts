@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** SPEC §9: the follow-ups panel loads this many replies. */
+/** docs/product.md §9: the follow-ups panel loads this many replies. */
 export const FOLLOWUPS_PANEL_LIMIT = 10;
-/** SPEC §9: a reply's preview in the panel is its first 100 characters. */
+/** docs/product.md §9: a reply's preview in the panel is its first 100 characters. */
 export const RESPONSE_PREVIEW_CHARS = 100;
-/** SPEC §9: the original mail's preview in the modal, tags stripped, is cut at 500 characters. */
+/** docs/product.md §9: the original mail's preview in the modal, tags stripped, is cut at 500 characters. */
 export const ORIGINAL_EMAIL_PREVIEW_CHARS = 500;
 /** The most responses one page of GET /api/responses answers (the Inbox page pages through the rest). */
 export const MAX_RESPONSES_PAGE = 100;
@@ -13,12 +13,12 @@ export const INBOUND_MESSAGE_LIMIT_MB = 2;
 /** What the Replies screen and a lead's history say of a message larger than the reader fetches. */
 export const TRUNCATED_MESSAGE_NOTE = `This message was larger than ${INBOUND_MESSAGE_LIMIT_MB} MB; only its beginning was read.`;
 
-/** SPEC §9 priority values. */
+/** docs/product.md §9 priority values. */
 export const RESPONSE_PRIORITIES = ['hot', 'high', 'medium', 'other'] as const;
 export const responsePrioritySchema = z.enum(RESPONSE_PRIORITIES);
 export type ResponsePriority = z.infer<typeof responsePrioritySchema>;
 
-/** SPEC §5 and §8: the texts of the reply box and the follow-up toasts. */
+/** docs/product.md §5 and §8: the texts of the reply box and the follow-up toasts. */
 export const RESPONSE_MESSAGES = {
   emptyReply: 'Please enter a reply message',
   replySent: 'Reply sent successfully',
@@ -33,7 +33,7 @@ export const RESPONSE_MESSAGES = {
 const booleanParam = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /**
- * GET /api/responses query. SPEC's call is `?followupRequired=true&limit=10`; beyond it the Inbox page filters by
+ * GET /api/responses query. docs/product.md's call is `?followupRequired=true&limit=10`; beyond it the Inbox page filters by
  * priority and by follow-up status (`pending`: required and not completed; `completed`) and pages with `offset`.
  */
 export const responsesQuerySchema = z.object({
@@ -45,11 +45,11 @@ export const responsesQuerySchema = z.object({
 });
 export type ResponsesQuery = z.input<typeof responsesQuerySchema>;
 
-/** SPEC §3 Response (a prospect's reply), plus why it got its priority and what was done with it. */
+/** docs/product.md §3 Response (a prospect's reply), plus why it got its priority and what was done with it. */
 export const responseSchema = z.object({
   id: z.number(),
   priority: responsePrioritySchema,
-  /** Beyond SPEC: why the reply got its priority, in a few words ("Asks for a call"). */
+  /** Beyond the product rules: why the reply got its priority, in a few words ("Asks for a call"). */
   priorityReason: z.string().nullable(),
   receivedAt: z.string(),
   subject: z.string(),
@@ -57,9 +57,9 @@ export const responseSchema = z.object({
   body: z.string(),
   followupRequired: z.boolean(),
   followupCompleted: z.boolean(),
-  /** Beyond SPEC: the prospect asked in words to get no more mail; the lead was unsubscribed. */
+  /** Beyond the product rules: the prospect asked in words to get no more mail; the lead was unsubscribed. */
   unsubscribeRequest: z.boolean(),
-  /** Beyond SPEC: when a meeting was booked with this prospect (set by hand or by a booking-link click). */
+  /** Beyond the product rules: when a meeting was booked with this prospect (set by hand or by a booking-link click). */
   meetingBookedAt: z.string().nullable(),
   leadId: z.number().nullable(),
   lead: z.object({
@@ -70,7 +70,7 @@ export const responseSchema = z.object({
   }),
   /** The mail of ours the prospect answered (null when it cannot be told which). */
   sentEmail: z.object({ subject: z.string(), body: z.string() }).nullable(),
-  /** Beyond SPEC: the message was larger than the reader fetches; only its beginning was read (TRUNCATED_MESSAGE_NOTE). */
+  /** Beyond the product rules: the message was larger than the reader fetches; only its beginning was read (TRUNCATED_MESSAGE_NOTE). */
   truncated: z.boolean(),
 });
 export type ProspectResponse = z.infer<typeof responseSchema>;
@@ -101,7 +101,7 @@ export type ResponseDetails = z.infer<typeof responseDetailsSchema>;
 /** The longest reply the modal sends. */
 export const MAX_REPLY_CHARS = 20_000;
 
-/** POST /api/responses/{id}/reply (SPEC §3 Reply payload). */
+/** POST /api/responses/{id}/reply (docs/product.md §3 Reply payload). */
 export const replySchema = z.object({
   body: z
     .string()
@@ -112,14 +112,14 @@ export type ReplyRequest = z.infer<typeof replySchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
-/** PATCH /api/responses/{id} (beyond SPEC): re-prioritise by hand, mark a meeting booked (or not). */
+/** PATCH /api/responses/{id} (beyond the product rules): re-prioritise by hand, mark a meeting booked (or not). */
 export const updateResponseSchema = z.object({
   priority: responsePrioritySchema.optional(),
   meetingBooked: z.boolean().optional(),
 });
 export type UpdateResponseRequest = z.infer<typeof updateResponseSchema>;
 
-/** POST /api/responses/{id}/suggest-reply (beyond SPEC): a draft the user edits; never sent by itself. */
+/** POST /api/responses/{id}/suggest-reply (beyond the product rules): a draft the user edits; never sent by itself. */
 export const suggestedReplySchema = z.object({ body: z.string(), offline: z.boolean() });
 export type SuggestedReply = z.infer<typeof suggestedReplySchema>;
 
@@ -129,7 +129,7 @@ export function previewText(text: string, chars: number): string {
   return flat.length > chars ? `${flat.slice(0, chars)}...` : flat;
 }
 
-/** The original mail's preview (SPEC §2): tags stripped, cut at 500 characters. */
+/** The original mail's preview (docs/product.md §2): tags stripped, cut at 500 characters. */
 export function originalEmailPreview(body: string): string {
   return previewText(body.replace(/<[^>]*>/g, ' '), ORIGINAL_EMAIL_PREVIEW_CHARS);
 }

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** SPEC §3 Stock tip, as GET /api/stock-tip/current and POST /api/stock-tip/refresh answer it. */
+/** docs/product.md §3 Stock tip, as GET /api/stock-tip/current and POST /api/stock-tip/refresh answer it. */
 export const stockTipSchema = z.object({
   symbol: z.string(),
   name: z.string(),
-  /** Numeric strings (SPEC §3), as PostgreSQL's numeric gives them. */
+  /** Numeric strings (docs/product.md §3), as PostgreSQL's numeric gives them. */
   currentPrice: z.string(),
   priceChange: z.string(),
   priceChangePercent: z.string(),
@@ -16,9 +16,9 @@ export const stockTipSchema = z.object({
   recommendation: z.string(),
   targetPrice: z.string().nullable(),
   aiAnalysis: z.string(),
-  /** Beyond SPEC: the quote comes from the bundled historical sample, not live market data ("Sample data"). */
+  /** Beyond the product rules: the quote comes from the bundled historical sample, not live market data ("Sample data"). */
   sample: z.boolean(),
-  /** Beyond SPEC: the trading day the quote is of. */
+  /** Beyond the product rules: the trading day the quote is of. */
   quoteDate: z.string().nullable(),
 });
 export type StockTip = z.infer<typeof stockTipSchema>;
@@ -26,19 +26,19 @@ export type StockTip = z.infer<typeof stockTipSchema>;
 /** GET /api/stock-tip/current answers 200 with the tip, or 200 with `null` when the user has none yet. */
 export const currentStockTipSchema = stockTipSchema.nullable();
 
-/** SPEC §9: the analysis in the mail footer and the dashboard's preview of it. */
+/** docs/product.md §9: the analysis in the mail footer and the dashboard's preview of it. */
 export const STOCK_TIP_FOOTER_ANALYSIS_CHARS = 100;
 
 /** Said wherever a tip is shown: the page, the footer of mails and its preview. */
 export const STOCK_TIP_DISCLAIMER =
   'Stock tips are for informational purposes only and are not financial advice. Do your own research before investing.';
 
-/** "$207.15": SPEC §2's price with $ and 2 decimals. */
+/** "$207.15": docs/product.md §2's price with $ and 2 decimals. */
 export function formatUsd(value: string): string {
   return `$${Number(value).toFixed(2)}`;
 }
 
-/** SPEC §2: a change of 0 or more is an "up" day, shown green with a +. */
+/** docs/product.md §2: a change of 0 or more is an "up" day, shown green with a +. */
 export function isPriceUp(tip: Pick<StockTip, 'priceChange'>): boolean {
   return Number(tip.priceChange) >= 0;
 }

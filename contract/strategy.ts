@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** SPEC §9: emails per week options 2 to 5 (default 3); tones professional, friendly, casual (default professional). */
+/** docs/product.md §9: emails per week options 2 to 5 (default 3); tones professional, friendly, casual (default professional). */
 export const EMAILS_PER_WEEK_OPTIONS = [2, 3, 4, 5] as const;
 export const DEFAULT_EMAILS_PER_WEEK = 3;
 export const STRATEGY_TONES = ['professional', 'friendly', 'casual'] as const;
@@ -23,12 +23,12 @@ export type StrategyTone = z.infer<typeof strategyToneSchema>;
 
 /**
  * `generating` while the writer works (GET answers it so a second tab waits instead of generating again),
- * `generated` until the user saves it, then `approved` or `adjusted` (SPEC §3).
+ * `generated` until the user saves it, then `approved` or `adjusted` (docs/product.md §3).
  */
 export const strategyStatusSchema = z.enum(['generating', 'generated', 'approved', 'adjusted']);
 export type StrategyStatus = z.infer<typeof strategyStatusSchema>;
 
-/** GET, POST and PUT /api/marketing-strategy: the user's marketing strategy (SPEC §3). */
+/** GET, POST and PUT /api/marketing-strategy: the user's marketing strategy (docs/product.md §3). */
 export const marketingStrategySchema = z.object({
   recommendedEmailsPerWeek: z.number().int(),
   recommendedTargetAudience: z.string(),
@@ -36,7 +36,7 @@ export const marketingStrategySchema = z.object({
   recommendedFollowupStrategy: z.string(),
   customAdjustments: z.string().nullable(),
   status: strategyStatusSchema,
-  /** Beyond SPEC: who wrote it, the configured AI provider or the built-in offline writer (null while generating). */
+  /** Beyond the product rules: who wrote it, the configured AI provider or the built-in offline writer (null while generating). */
   writer: z.enum(['ai', 'offline']).nullable(),
   updatedAt: z.string(),
 });
@@ -51,11 +51,11 @@ export const strategyRecommendationSchema = z.object({
 });
 export type StrategyRecommendation = z.infer<typeof strategyRecommendationSchema>;
 
-/** POST /api/marketing-strategy: SPEC sends no body; `regenerate` (beyond SPEC) replaces an existing one on request. */
+/** POST /api/marketing-strategy: the product rules send no body; `regenerate` (beyond the product rules) replaces an existing one on request. */
 export const generateStrategyRequestSchema = z.object({ regenerate: z.boolean().optional() }).nullish();
 export type GenerateStrategyRequest = z.input<typeof generateStrategyRequestSchema>;
 
-/** PUT /api/marketing-strategy (SPEC §7): the user's choices, saved as approved or adjusted. */
+/** PUT /api/marketing-strategy (docs/product.md §7): the user's choices, saved as approved or adjusted. */
 export const saveStrategyRequestSchema = z.object({
   status: z.enum(['approved', 'adjusted'], { error: 'Status must be approved or adjusted' }),
   customAdjustments: z

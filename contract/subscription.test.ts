@@ -13,7 +13,7 @@ describe('the subscription rule', () => {
     expect(trialDaysRemaining(null, now)).toBe(0);
   });
 
-  it('shows the banners at SPEC’s thresholds, with their words', () => {
+  it('shows the banners at docs/product.md’s thresholds, with their words', () => {
     expect(subscriptionBanner(trial(8), now)).toBeNull();
     expect(subscriptionBanner(trial(7), now)?.text).toBe(
       'Your free trial ends in 7 day(s). Subscribe now to continue using the product after your trial expires.',

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { SubscriptionStatus } from './auth';
 
-/** SPEC §9: one plan, $400 a month in USD, after a 14-day free trial. */
+/** docs/product.md §9: one plan, $400 a month in USD, after a 14-day free trial. */
 export const MONTHLY_PRICE_USD = 400;
 export const TRIAL_DAYS = 14;
-/** SPEC §9: the trial banner shows from this many days left; the badge warns from TRIAL_WARNING_DAYS. */
+/** docs/product.md §9: the trial banner shows from this many days left; the badge warns from TRIAL_WARNING_DAYS. */
 export const TRIAL_BANNER_DAYS = 7;
 export const TRIAL_WARNING_DAYS = 3;
 
@@ -22,7 +22,7 @@ export type SubscriptionFacts = {
 
 const time = (value: Date | string) => new Date(value).getTime();
 
-/** SPEC §4: trial end minus now, rounded up to whole days; 0 without a trial end date. */
+/** docs/product.md §4: trial end minus now, rounded up to whole days; 0 without a trial end date. */
 export function trialDaysRemaining(trialEndDate: Date | string | null, now: Date): number {
   if (!trialEndDate) return 0;
   return Math.ceil((time(trialEndDate) - now.getTime()) / DAY_MS);
@@ -54,7 +54,7 @@ export function maySend(facts: SubscriptionFacts, now: Date): boolean {
 
 export type SubscriptionBannerKind = 'trial-ending' | 'trial-expired' | 'reactivate';
 
-/** SPEC §2 and §4: which banner the dashboard and settings show, and its words; null for none. */
+/** docs/product.md §2 and §4: which banner the dashboard and settings show, and its words; null for none. */
 export function subscriptionBanner(
   facts: SubscriptionFacts,
   now: Date,

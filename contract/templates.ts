@@ -44,7 +44,7 @@ const required = (field: string) =>
     .trim()
     .min(1, { error: `${field} is required` });
 
-/** POST /api/templates and PUT /api/templates/{id}; the same rules as the editor (SPEC §5). */
+/** POST /api/templates and PUT /api/templates/{id}; the same rules as the editor (docs/product.md §5). */
 export const templateInputSchema = z.object({
   name: required('Name').max(200, { error: 'Name must be at most 200 characters' }),
   subject: required('Subject').max(998, { error: 'Subject must be at most 998 characters' }),

@@ -34,7 +34,7 @@ test('the admin sees every user and resets a password through the dialog', async
   await expect(row.getByText('Never')).toBeVisible();
   await expect(row.getByText('Admin', { exact: true })).toHaveCount(0);
 
-  // Too short: SPEC §5's message, nothing sent.
+  // Too short: docs/product.md §5's message, nothing sent.
   await row.getByRole('button', { name: 'Reset Password' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Reset User Password' })).toBeVisible();

@@ -50,7 +50,7 @@ test.describe('sending a campaign from the dashboard (local SMTP and IMAP peers)
     const send = page.getByRole('button', { name: 'Send Mass Email' });
     await expect(send).toBeDisabled();
 
-    // SPEC's label; the domain health note may follow it (the test mailbox's .test domain fails SPF and DMARC).
+    // docs/product.md's label; the domain health note may follow it (the test mailbox's .test domain fails SPF and DMARC).
     await choose(page, 'Email Account', new RegExp(`^${peers.smtp.user.replace(/[.+]/g, '\\$&')} \\(0/300 today\\)`));
     await choose(page, 'Email Template', 'Spring Intro');
     await expect(send).toBeDisabled();

@@ -66,7 +66,7 @@ export async function pressEscape(page: Page): Promise<void> {
   await page.keyboard.press('Escape');
 }
 
-/** The toast on screen (one at a time, SPEC §9). */
+/** The toast on screen (one at a time, docs/product.md §9). */
 export function toastMessage(page: Page): Locator {
   return page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
 }

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { newUser, signUpViaApi, toastMessage } from './helpers';
 
-// Strategy onboarding (SPEC §2, §4, §8) with the built-in offline writer: generated on arrival, approved or saved
+// Strategy onboarding (docs/product.md §2, §4, §8) with the built-in offline writer: generated on arrival, approved or saved
 // with adjustments, and used afterwards.
 
 async function choose(page: Page, label: string, option: string) {

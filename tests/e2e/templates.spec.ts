@@ -103,7 +103,7 @@ test('a template is renamed and reconfigured, and deleted after the confirm', as
   await expect(edited).toContainText('Stock tip');
   await expect(card(page, 'Follow Up')).toHaveCount(0);
 
-  // The app's own confirm asks SPEC's question; Cancel, and Esc, keep the template.
+  // The app's own confirm asks docs/product.md's question; Cancel, and Esc, keep the template.
   const confirm = page.getByRole('alertdialog', { name: 'Delete template?' });
   await card(page, 'Old Promo').getByRole('button', { name: 'Delete Old Promo' }).click();
   await expect(confirm.getByText('Are you sure you want to delete this template?', { exact: true })).toBeVisible();

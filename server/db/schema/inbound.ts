@@ -36,7 +36,7 @@ export type InboundDetails = {
 
 /**
  * A message read from a connected mailbox that answers or concerns one of our sends (nothing else is stored). The
- * replies are SPEC's Responses; every kind is on the lead's history. Unique per mailbox and Message-ID, so a
+ * replies are docs/product.md's Responses; every kind is on the lead's history. Unique per mailbox and Message-ID, so a
  * message read twice (a restart, a re-read after UIDVALIDITY changed) is taken in once.
  */
 export const inboundMessages = pgTable(

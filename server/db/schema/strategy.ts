@@ -5,7 +5,7 @@ export const STRATEGY_STATUSES = ['generating', 'generated', 'approved', 'adjust
 export const STRATEGY_TONES = ['professional', 'friendly', 'casual'] as const;
 
 /**
- * A user's marketing strategy (SPEC §3), one per user: the primary key is what makes two first visits (two tabs,
+ * A user's marketing strategy (docs/product.md §3), one per user: the primary key is what makes two first visits (two tabs,
  * a double click) generate one. `generating` while the writer works; `generated` until the user saves it.
  */
 export const marketingStrategies = pgTable('marketing_strategies', {
@@ -27,8 +27,8 @@ export const marketingStrategies = pgTable('marketing_strategies', {
 });
 
 /**
- * A user's current stock tip (SPEC §3), one per user, replaced by each successful refresh. Prices are numeric so
- * they come back as the numeric strings SPEC names.
+ * A user's current stock tip (docs/product.md §3), one per user, replaced by each successful refresh. Prices are numeric so
+ * they come back as the numeric strings docs/product.md names.
  */
 export const stockTips = pgTable('stock_tips', {
   userId: uuid('user_id')

@@ -277,7 +277,7 @@ describe('POST /api/admin/reset-password', () => {
     expect((await login('admin@admin.test', 'admin-new-secret')).statusCode).toBe(200);
   });
 
-  it('refuses a missing or short password with SPEC §5 texts, and changes nothing', async () => {
+  it('refuses a missing or short password with docs/product.md §5 texts, and changes nothing', async () => {
     const short = await resetPassword(adminToken, benId, '12345');
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toContain('Password must be at least 6 characters long');

@@ -146,7 +146,7 @@ export function createAdminService(deps: {
     return byUser;
   }
 
-  /** SPEC §3 Admin user rows, oldest account first (or one user's): two queries whatever the number of users. */
+  /** docs/product.md §3 Admin user rows, oldest account first (or one user's): two queries whatever the number of users. */
   async function userRows(onlyUserId?: string): Promise<AdminUserRow[]> {
     const figures = await queryRows<UserFigures>(db, userFiguresQuery(onlyUserId));
     const accounts = await accountsByUser(onlyUserId);

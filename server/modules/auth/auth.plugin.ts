@@ -32,7 +32,7 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.currentUser;
 }
 
-/** The signed-in administrator; anyone else gets 401 (signed out) or 403 (SPEC §6's "Access Denied" text). */
+/** The signed-in administrator; anyone else gets 401 (signed out) or 403 (docs/product.md §6's "Access Denied" text). */
 export function requireAdmin(request: FastifyRequest): UserRow {
   const user = requireUser(request);
   if (!user.isAdmin) throw AppError.forbidden();

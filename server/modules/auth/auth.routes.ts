@@ -109,7 +109,7 @@ export function authRoutes(
       },
     );
 
-    // Browser navigation target when a session is lost (SPEC §2): lands on the login form.
+    // Browser navigation target when a session is lost (docs/product.md §2): lands on the login form.
     app.get('/api/login', { config: PUBLIC_ROUTE }, async (_request, reply) => reply.redirect('/login'));
   };
 }

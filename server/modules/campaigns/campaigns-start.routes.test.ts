@@ -13,7 +13,7 @@ const { t, smtp, call, sender, template, start, campaign, run, recipientsOf } = 
 });
 
 describe('POST /api/campaigns/send-mass-email', () => {
-  it('answers SPEC §5’s texts for what is missing, in order', async () => {
+  it('answers docs/product.md §5’s texts for what is missing, in order', async () => {
     const { token, accountId, templateId, leadIds } = await sender('checks', { count: 1 });
     const refusal = async (body: object) => {
       const response = await call('POST', '/api/campaigns/send-mass-email', token, body);

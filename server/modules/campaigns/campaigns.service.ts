@@ -141,7 +141,7 @@ export function createCampaignsService(deps: {
 
   return {
     /**
-     * Starts a mass send (SPEC §5 checks, in SPEC's order). Leads that will not be mailed are counted as skipped:
+     * Starts a mass send (docs/product.md §5 checks, in docs/product.md's order). Leads that will not be mailed are counted as skipped:
      * another user's ids, unsubscribed or bounced leads, leads mailed (or queued) this week of the user's calendar,
      * and leads that already got this template.
      */
@@ -255,7 +255,7 @@ export function createCampaignsService(deps: {
     },
 
     /**
-     * SPEC §3 Dashboard stats from the campaign mails' rollups (analytics/mail-rollups.ts). Opens and clicks count
+     * docs/product.md §3 Dashboard stats from the campaign mails' rollups (analytics/mail-rollups.ts). Opens and clicks count
      * delivered mails with a person's open or click (a click shows the mail was opened, pixel or not); machine hits
      * (decision 0014) are only counted apart. Rates are percentages with one decimal: delivery of all mails with an
      * outcome, the others of delivered mails, conversion of the leads first mailed in the range who answered

@@ -33,7 +33,7 @@ export function sequenceSteps(firstTemplateId: number, request: SequenceRequest)
   }));
 }
 
-/** Every template must be the user's (404 otherwise) and Active (SPEC §4: only Active templates are used). */
+/** Every template must be the user's (404 otherwise) and Active (docs/product.md §4: only Active templates are used). */
 export async function assertActiveTemplates(db: Database, user: UserRow, ids: number[]): Promise<void> {
   const wanted = [...new Set(ids)];
   const found = await db

@@ -10,7 +10,7 @@ import {
 export type CheckedChunk = { valid: MappedCsvRow[]; errors: CsvRowError[] };
 
 /**
- * Applies SPEC §5's CSV rules to one uploaded chunk: all-empty rows are dropped, rows without a valid email or with
+ * Applies docs/product.md §5's CSV rules to one uploaded chunk: all-empty rows are dropped, rows without a valid email or with
  * malformed or oversized values become errors that name their file line. Nothing here throws on bad input.
  */
 export function checkCsvChunk(rows: unknown[], firstRowNumber: number): CheckedChunk {

@@ -63,7 +63,7 @@ function handStatusChange(user: UserRow, lead: LeadRow, changes: UpdateLeadInput
   };
 }
 
-/** SPEC's CSV upload result message. */
+/** docs/product.md's CSV upload result message. */
 export const uploadCompleteMessage = (counts: { added: number; duplicates: number; errors: number }) =>
   `Upload complete: ${counts.added} added, ${counts.duplicates} duplicates skipped, ${counts.errors} errors`;
 
@@ -71,7 +71,7 @@ type NewLead = { email: string; firstName?: string | null; lastName?: string | n
 
 const EXPORT_PAGE_SIZE = 5000;
 
-/** Active leads of the user matching SPEC §9's sent-weeks filter (checked by the route's schema). */
+/** Active leads of the user matching docs/product.md §9's sent-weeks filter (checked by the route's schema). */
 function matchingSentWeeks(user: UserRow, filter: SentWeeksFilter): SQL | undefined {
   const sentIn = (week: number | null) =>
     sql`EXISTS (SELECT 1 FROM sent_emails s WHERE s.lead_id = leads.id AND ${

@@ -35,7 +35,7 @@ describe('GET /api/responses and /api/followups/count', () => {
     await reply(who, 0, { kind: 'bounce', receivedAt: at('2026-11-23T09:00:00Z'), priority: null });
   });
 
-  it('answers SPEC’s call: replies needing a follow-up, newest first, with the lead and our mail rendered', async () => {
+  it('answers docs/product.md’s call: replies needing a follow-up, newest first, with the lead and our mail rendered', async () => {
     const response = await call('GET', '/api/responses?followupRequired=true&limit=10', who.token);
     expect(response.statusCode).toBe(200);
     const list = response.json();

@@ -92,7 +92,7 @@ describe('the stock tip footer of campaign mails', () => {
 });
 
 describe('the footer rule', () => {
-  it('cuts the analysis at 100 characters (SPEC §9)', () => {
+  it('cuts the analysis at 100 characters (docs/product.md §9)', () => {
     expect(footerAnalysis('Short.')).toBe('Short.');
     const long = 'x'.repeat(150);
     expect(footerAnalysis(long)).toBe(`${'x'.repeat(100)}…`);

@@ -1,7 +1,7 @@
 import type { StockTip } from '../../../contract/stock-tips';
 import type { StockTipRow } from '../../db/schema';
 
-/** SPEC §3's fields of a stored tip; prices stay the numeric strings PostgreSQL gives. */
+/** docs/product.md §3's fields of a stored tip; prices stay the numeric strings PostgreSQL gives. */
 export function stockTipDto(row: StockTipRow): StockTip {
   return {
     symbol: row.symbol,

@@ -73,7 +73,7 @@ async function user(t: TestApp, label: string, industry?: string) {
 }
 
 describe('GET /api/stock-tip/current and POST /api/stock-tip/refresh', () => {
-  it('answers null before the first refresh, then the stored tip with SPEC §3’s fields as numeric strings', async () => {
+  it('answers null before the first refresh, then the stored tip with docs/product.md §3’s fields as numeric strings', async () => {
     const { token } = await user(offline, 'first');
     const none = await call(offline, 'GET', '/api/stock-tip/current', token);
     expect(none.statusCode).toBe(200);

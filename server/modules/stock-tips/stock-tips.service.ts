@@ -29,7 +29,7 @@ export type DailyRefresh = {
 };
 
 /**
- * The stock tip of the day (SPEC §2, §3, §4): a quote from the market-data provider, analysed by the AI provider
+ * The stock tip of the day (docs/product.md §2, §3, §4): a quote from the market-data provider, analysed by the AI provider
  * or the offline analyst, stored as the user's one current tip. A refresh that fails changes nothing.
  */
 export function createStockTipsService(deps: {

@@ -16,7 +16,7 @@ export const STALE_GENERATING_MS = 5 * 60_000;
 export type StrategyService = ReturnType<typeof createStrategyService>;
 
 /**
- * The user's marketing strategy (SPEC §3), one row per user (decision 0021). Generating claims the row first, by an
+ * The user's marketing strategy (docs/product.md §3), one row per user (decision 0021). Generating claims the row first, by an
  * insert-on-conflict or a compare-and-set on an existing one, so two tabs or a double click write one strategy;
  * the writer then runs inline (bounded by AI_TIMEOUT_MS) and its result is kept only while the claim still holds.
  */
