@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
+import { useUser } from '@/api/get-user';
 import { FullPageSpinner } from '@/components/full-page-spinner';
-import { useUser } from '@/features/auth/api/get-user';
 import { PublicRoutes } from './public-routes';
 
 // Code-split so that visitors of the public pages never download the signed-in app.

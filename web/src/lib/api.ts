@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { handleLostSession } from './lost-session';
 import { sharedQueryKeys } from './query-keys';
 
@@ -34,28 +34,20 @@ async function throwIfNotOk(response: Response): Promise<void> {
   }
 }
 
-/** Calls the API with the session cookie. The body is sent as JSON only when given (SPEC §7). */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+/**
+ * Calls the API with the session cookie. The body is sent as JSON only when given (SPEC §7). A read passes its
+ * query's `signal` when it should stop once nobody waits for it.
+ */
+export async function apiRequest(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
   const response = await fetch(url, {
     method,
     credentials: 'include',
     headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
   });
   await throwIfNotOk(response);
   return response;
-}
-
-type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/** Default read: GET the path formed by joining the query key parts with '/'. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const response = await fetch(queryKey.join('/'), { credentials: 'include', signal });
-    if (on401 === 'returnNull' && response.status === 401) return null;
-    await throwIfNotOk(response);
-    return (await response.json()) as T;
-  };
 }
 
 /** The toast text for a failed call: the server's own message, else the screen's fallback (SPEC §8). */
@@ -73,7 +65,6 @@ export const queryClient: QueryClient = new QueryClient({
   mutationCache: new MutationCache({ onError: onCallError }),
   defaultOptions: {
     queries: {
-      queryFn: getQueryFn({ on401: 'throw' }),
       staleTime: Number.POSITIVE_INFINITY,
       refetchOnWindowFocus: false,
       refetchInterval: false,

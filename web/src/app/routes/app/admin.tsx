@@ -1,6 +1,6 @@
+import { useSessionCheck } from '@/api/get-user';
 import { AccessDenied } from '@/features/admin/components/access-denied';
 import { AdminScreen } from '@/features/admin/components/admin-screen';
-import { useSessionCheck } from '@/features/auth/api/get-user';
 import { useSignedInUser } from '@/features/auth/components/signed-in-user';
 import { usePageTitle } from '@/lib/use-page-title';
 

@@ -1,4 +1,4 @@
-import { useSessionCheck } from '@/features/auth/api/get-user';
+import { useSessionCheck } from '@/api/get-user';
 import { useSignedInUser } from '@/features/auth/components/signed-in-user';
 import { DashboardScreen } from '@/features/campaigns/components/dashboard-screen';
 import { FollowupsPanel } from '@/features/responses/components/followups-panel';

@@ -1,4 +1,4 @@
-import { useSessionCheck } from '@/features/auth/api/get-user';
+import { useSessionCheck } from '@/api/get-user';
 import { InstructionsScreen } from '@/features/instructions/components/instructions-screen';
 import { usePageTitle } from '@/lib/use-page-title';
 

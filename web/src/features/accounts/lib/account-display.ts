@@ -44,7 +44,7 @@ export function dailyUsagePercent(sentToday: number | null | undefined, dailyLim
 }
 
 /**
- * Issue 14: where a new mailbox is on its warm-up ramp ("Day 4 of warm-up: 35 today, 300 from day 57"); null when
+ * Where a new mailbox is on its warm-up ramp ("Day 4 of warm-up: 35 today, 300 from day 57"); null when
  * it is warm (marked so, or the ramp has reached the daily limit).
  */
 export function warmupLabel(warmup: AccountWarmup, dailyLimit: number): string | null {

@@ -1,5 +1,5 @@
 import type { AdminBilling } from '@contract/admin';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { adminQueryKeys } from './admin-query-keys';
 
@@ -9,6 +9,9 @@ export async function getAdminBilling(): Promise<AdminBilling> {
   return response.json();
 }
 
+export const adminBillingQueryOptions = () =>
+  queryOptions({ queryKey: adminQueryKeys.billing, queryFn: getAdminBilling, retry: false });
+
 export function useAdminBilling() {
-  return useQuery({ queryKey: adminQueryKeys.billing, queryFn: getAdminBilling, retry: false });
+  return useQuery(adminBillingQueryOptions());
 }

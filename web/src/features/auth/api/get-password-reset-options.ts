@@ -7,9 +7,9 @@ export async function getPasswordResetOptions(): Promise<PasswordResetOptions> {
   return (await apiRequest('GET', '/api/auth/password-reset')).json();
 }
 
-export const passwordResetOptionsQuery = () =>
+export const passwordResetOptionsQueryOptions = () =>
   queryOptions({ queryKey: ['password-reset-options'], queryFn: getPasswordResetOptions });
 
 export function usePasswordResetOptions() {
-  return useQuery(passwordResetOptionsQuery());
+  return useQuery(passwordResetOptionsQueryOptions());
 }

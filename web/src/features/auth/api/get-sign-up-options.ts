@@ -7,8 +7,9 @@ export async function getSignUpOptions(): Promise<SignUpOptions> {
   return (await apiRequest('GET', '/api/auth/register')).json();
 }
 
-export const signUpOptionsQuery = () => queryOptions({ queryKey: ['sign-up-options'], queryFn: getSignUpOptions });
+export const signUpOptionsQueryOptions = () =>
+  queryOptions({ queryKey: ['sign-up-options'], queryFn: getSignUpOptions });
 
 export function useSignUpOptions() {
-  return useQuery(signUpOptionsQuery());
+  return useQuery(signUpOptionsQueryOptions());
 }

@@ -1,6 +1,6 @@
 import type { User } from '@contract/auth';
 import { createContext, type ReactNode, useContext } from 'react';
-import { useUser } from '../api/get-user';
+import { useUser } from '@/api/get-user';
 
 const SignedInUserContext = createContext<User | null>(null);
 

@@ -8,7 +8,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 
-/** Issue 14: resuming a campaign an automatic brake paused asks first, with the reason it paused. */
+/** Resuming a campaign an automatic brake paused asks first, with the reason it paused. */
 export function BrakeResumeDialog({
   reason,
   open,

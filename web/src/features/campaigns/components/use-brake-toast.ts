@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { toast } from '@/components/ui/use-toast';
 
 /**
- * Issue 14: when a campaign the dashboard watches pauses itself (an automatic brake), a toast says why, once. A
+ * When a campaign the dashboard watches pauses itself (an automatic brake), a toast says why, once. A
  * campaign already braked when the page opens shows its reason on the card only.
  */
 export function useBrakeToast(campaign: Campaign | undefined) {

@@ -1,5 +1,5 @@
 import { isLeadSearchRunning, type LeadSearch } from '@contract/lead-finder';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from '@/lib/api';
 import { leadQueryKeys } from './lead-query-keys';
@@ -13,12 +13,14 @@ export async function getLeadSearch(id: number): Promise<LeadSearch> {
   return response.json();
 }
 
+export const leadSearchQueryOptions = (id: number) =>
+  queryOptions({ queryKey: leadQueryKeys.leadSearch(id), queryFn: () => getLeadSearch(id) });
+
 /** The search, asked for again every second while it is queued or running; the list is refreshed when it ends. */
 export function useLeadSearch(id: number | null) {
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: leadQueryKeys.leadSearch(id ?? 0),
-    queryFn: () => getLeadSearch(id ?? 0),
+    ...leadSearchQueryOptions(id ?? 0),
     enabled: id !== null,
     refetchInterval: (current) =>
       current.state.data && !isLeadSearchRunning(current.state.data.status) ? false : POLL_MS,

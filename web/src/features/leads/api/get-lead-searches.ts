@@ -1,5 +1,5 @@
 import type { LeadSearchListItem } from '@contract/lead-finder';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { leadQueryKeys } from './lead-query-keys';
 
@@ -9,6 +9,9 @@ export async function getLeadSearches(): Promise<LeadSearchListItem[]> {
   return response.json();
 }
 
+export const leadSearchesQueryOptions = () =>
+  queryOptions({ queryKey: leadQueryKeys.leadSearches, queryFn: getLeadSearches });
+
 export function useLeadSearches() {
-  return useQuery({ queryKey: leadQueryKeys.leadSearches, queryFn: getLeadSearches });
+  return useQuery(leadSearchesQueryOptions());
 }

@@ -6,6 +6,7 @@ import {
   type QueryClient,
   useInfiniteQuery,
 } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '@/lib/api';
 import { leadQueryKeys } from './lead-query-keys';
 
 /** One page of the list. `full` is decided when it loads, so removing a row later does not hide "Load More". */
@@ -21,9 +22,10 @@ export async function getLeadsPage(offset: number, signal?: AbortSignal, filter:
     const value = filter[name];
     if (value) params.set(name, value);
   }
-  const response = await fetch(`/api/leads?${params}`, { credentials: 'include', signal });
-  // SPEC §8: a list fetch that is not ok throws this message.
-  if (!response.ok) throw new Error('Failed to fetch leads');
+  const response = await apiRequest('GET', `/api/leads?${params}`, undefined, signal).catch((error: unknown) => {
+    // SPEC §8: a list fetch that is not ok throws this message.
+    throw error instanceof ApiError ? new Error('Failed to fetch leads') : error;
+  });
   const leads: Lead[] = await response.json();
   return { leads, full: leads.length === LEADS_PAGE_SIZE };
 }

@@ -1,5 +1,5 @@
 import type { TemplateScore, TemplateScoreRequest } from '@contract/template-score';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 
 /** POST /api/templates/score: the content checks plus those counted against the user's leads. */
@@ -8,11 +8,10 @@ export async function scoreTemplate(request: TemplateScoreRequest): Promise<Temp
   return response.json();
 }
 
+export const templateScoreQueryOptions = (request: TemplateScoreRequest) =>
+  queryOptions({ queryKey: ['/api/templates/score', request], queryFn: () => scoreTemplate(request) });
+
 /** The server's score of a (debounced) draft; the last answer stays shown while the next one loads. */
 export function useTemplateScore(request: TemplateScoreRequest) {
-  return useQuery({
-    queryKey: ['/api/templates/score', request],
-    queryFn: () => scoreTemplate(request),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...templateScoreQueryOptions(request), placeholderData: keepPreviousData });
 }

@@ -1,6 +1,7 @@
 import type { CsvUploadResult } from '@contract/leads';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
+import { useUser } from '@/api/get-user';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -12,16 +13,15 @@ import {
 } from '@/components/ui/dialog';
 import { errorToastMessage } from '@/lib/api';
 import { useLeadSearch } from '../../api/get-lead-search';
-import { useProfile } from '../../api/get-profile';
 import { useStartLeadSearch } from '../../api/start-lead-search';
 import { CsvUploadResultCard } from '../csv-upload-result-card';
 import { LeadSearchForm } from './lead-search-form';
 import { LeadSearchView } from './lead-search-view';
 import { PreviousLeadSearches } from './previous-lead-searches';
 
-/** Find Leads (issue 13): search local businesses, watch the search run, import the chosen ones as leads. */
+/** Find Leads: search local businesses, watch the search run, import the chosen ones as leads. */
 export function LeadFinderDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const profile = useProfile();
+  const profile = useUser();
   const start = useStartLeadSearch();
   const [searchId, setSearchId] = useState<number | null>(null);
   const [imported, setImported] = useState<CsvUploadResult | null>(null);
