@@ -30,6 +30,7 @@ import { leadsRoutes } from './modules/leads/leads.routes';
 import { responsesRoutes } from './modules/responses/responses.routes';
 import { stockTipsRoutes } from './modules/stock-tips/stock-tips.routes';
 import { strategyRoutes } from './modules/strategy/strategy.routes';
+import { supportRoutes } from './modules/support/support.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { unsubscribeRoutes } from './modules/unsubscribe/unsubscribe.routes';
@@ -97,6 +98,7 @@ export async function buildApp<Catalogue extends JobCatalogue>(
   await app.register(adminRoutes(services.admin));
   await app.register(stockTipsRoutes(services.stockTips));
   await app.register(strategyRoutes(services.strategies));
+  await app.register(supportRoutes(config.supportEmail));
   app.get('/api/health', { config: PUBLIC_ROUTE }, async () => ({ status: 'ok' }));
 
   if (options.webDist !== null) await registerWebClient(app, options.webDist ?? defaultWebDist);

@@ -79,6 +79,7 @@ const envSchema = z
       .enum(['0', '1'], { error: 'must be 1 (a mail server on this host or its private network) or 0' })
       .default('0'),
     ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+    SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).optional(),
     SIGNUP: z.enum(['open', 'invite', 'closed'], { error: 'must be open, invite or closed' }).default('open'),
     CLICK_LINK_DAYS: z.coerce
       .number({ error: 'must be a number of days from 1 to 3650' })
@@ -134,6 +135,8 @@ export type Config = {
   adminEmail: string | undefined;
   /** Who may create an account: anyone, only people an administrator invited, or nobody. */
   signup: SignupMode;
+  /** Where users write for help (Help, Settings, a password they cannot reset, billing); unset: their administrator. */
+  supportEmail: string | undefined;
   /** How long the click links of a sent mail keep redirecting. */
   clickLinkDays: number;
 };
@@ -265,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailAllowPrivateHosts: values.MAIL_ALLOW_PRIVATE_HOSTS === '1',
     adminEmail: values.ADMIN_EMAIL?.toLowerCase(),
     signup: values.SIGNUP,
+    supportEmail: values.SUPPORT_EMAIL,
     clickLinkDays: values.CLICK_LINK_DAYS,
   };
 }

@@ -30,6 +30,7 @@ export type ContainerConfig = Pick<
       | 'mailAllowPrivateHosts'
       | 'adminEmail'
       | 'signup'
+      | 'supportEmail'
       | 'clickLinkDays'
     >
   > & {

@@ -21,6 +21,7 @@ const PUBLIC_API_ROUTES = [
   'GET /api/health',
   'GET /api/login',
   'GET /api/outlook/callback',
+  'GET /api/support',
   'POST /api/auth/forgot-password',
   'POST /api/auth/login',
   'POST /api/auth/logout',

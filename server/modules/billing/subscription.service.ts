@@ -31,12 +31,15 @@ export function createSubscriptionService(deps: {
   clock: Clock;
   billing: BillingConfig | undefined;
   stripe: StripeApi | null;
+  /** SUPPORT_EMAIL. */
+  supportEmail?: string;
 }) {
   const { db, clock, billing, stripe } = deps;
 
-  /** Whom to ask about billing: BILLING_CONTACT, else the first administrator. */
+  /** Whom to ask about billing: BILLING_CONTACT, else SUPPORT_EMAIL, else the first administrator. */
   async function billingContact(): Promise<string | null> {
     if (billing?.contact) return billing.contact;
+    if (deps.supportEmail) return deps.supportEmail;
     const [admin] = await db
       .select({ email: users.email })
       .from(users)
