@@ -18,7 +18,7 @@ export const marketingStrategyQueryOptions = () =>
   queryOptions({
     queryKey: sharedQueryKeys.marketingStrategy,
     queryFn: getMarketingStrategy,
-    // SPEC §7: not retried.
+    // docs/product.md §7: not retried.
     retry: false,
     refetchInterval: (query) => (query.state.data?.status === 'generating' ? GENERATING_POLL_MS : false),
   });

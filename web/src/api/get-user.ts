@@ -40,7 +40,7 @@ export const sessionCheckQueryOptions = () =>
   });
 
 /**
- * For the screens that check the session on arrival (SPEC §8: dashboard, admin, instructions): asks the server
+ * For the screens that check the session on arrival (docs/product.md §8: dashboard, admin, instructions): asks the server
  * again each time one opens, so a session lost meanwhile is reported there (by the lost-session handler in
  * lib/api.ts) rather than on the next action.
  */

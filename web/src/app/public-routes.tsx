@@ -6,7 +6,7 @@ import { LandingRoute } from './routes/public/landing';
 import { ForgotPasswordRoute, ResetPasswordRoute } from './routes/public/password-reset';
 import { PricingRoute } from './routes/public/pricing';
 
-/** What a signed-out visitor can reach; every signed-in-only path is a 404 here (SPEC §2). */
+/** What a signed-out visitor can reach; every signed-in-only path is a 404 here (docs/product.md §2). */
 export function PublicRoutes() {
   return (
     <PublicLayout>

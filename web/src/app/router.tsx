@@ -6,7 +6,7 @@ import { PublicRoutes } from './public-routes';
 // Code-split so that visitors of the public pages never download the signed-in app.
 const SignedInApp = lazy(() => import('./signed-in-app'));
 
-/** Any user returned by GET /api/auth/user counts as signed in (SPEC §4). */
+/** Any user returned by GET /api/auth/user counts as signed in (docs/product.md §4). */
 export function AppRouter() {
   const { data: user, isLoading } = useUser();
   if (isLoading) return <FullPageSpinner />;

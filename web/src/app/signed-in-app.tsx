@@ -41,7 +41,7 @@ export default function SignedInApp() {
     <SignedInUserProvider>
       <ConfirmDialogHost />
       <Switch>
-        {/* Signed-in users have no use for the auth pages (SPEC §2); a sign-in that asked to come back goes there. */}
+        {/* Signed-in users have no use for the auth pages (docs/product.md §2); a sign-in that asked to come back goes there. */}
         <Route path="/login">
           <RedirectAfterSignIn />
         </Route>

@@ -5,7 +5,7 @@ import { signInPathFor } from '@/lib/return-path';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /**
- * SPEC's 404. A signed-out visitor may have followed a link to a signed-in page (a bookmark, a link in a mail):
+ * docs/product.md's 404. A signed-out visitor may have followed a link to a signed-in page (a bookmark, a link in a mail):
  * "Sign in" brings them back to it afterwards.
  */
 export function NotFound({ signedOut = false }: { signedOut?: boolean }) {

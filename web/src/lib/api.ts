@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { handleLostSession } from './lost-session';
 import { sharedQueryKeys } from './query-keys';
 
-/** A non-OK response. `message` follows SPEC §8: "{status}: {body text or status text}". */
+/** A non-OK response. `message` follows docs/product.md §8: "{status}: {body text or status text}". */
 export class ApiError extends Error {
   readonly status: number;
   /** The `message` field of a JSON error body, when the body has one. */
@@ -35,7 +35,7 @@ async function throwIfNotOk(response: Response): Promise<void> {
 }
 
 /**
- * Calls the API with the session cookie. The body is sent as JSON only when given (SPEC §7). A read passes its
+ * Calls the API with the session cookie. The body is sent as JSON only when given (docs/product.md §7). A read passes its
  * query's `signal` when it should stop once nobody waits for it.
  */
 export async function apiRequest(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<Response> {
@@ -50,16 +50,16 @@ export async function apiRequest(method: string, url: string, body?: unknown, si
   return response;
 }
 
-/** The toast text for a failed call: the server's own message, else the screen's fallback (SPEC §8). */
+/** The toast text for a failed call: the server's own message, else the screen's fallback (docs/product.md §8). */
 export function errorToastMessage(error: unknown, fallback: string): string {
   return (error instanceof ApiError && error.serverMessage) || fallback;
 }
 
-// SPEC §8: every failed read or write on a signed-in screen goes through here, so a lost session is handled once.
+// docs/product.md §8: every failed read or write on a signed-in screen goes through here, so a lost session is handled once.
 const onCallError = (error: unknown) =>
   handleLostSession(error, Boolean(queryClient.getQueryData(sharedQueryKeys.currentUser)));
 
-// SPEC §9: cached data never goes stale and nothing is retried or refetched unless a screen says so.
+// docs/product.md §9: cached data never goes stale and nothing is retried or refetched unless a screen says so.
 export const queryClient: QueryClient = new QueryClient({
   queryCache: new QueryCache({ onError: onCallError }),
   mutationCache: new MutationCache({ onError: onCallError }),

@@ -5,7 +5,7 @@ const pad2 = (value: number) => String(value).padStart(2, '0');
 const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
- * The one place dates are shown (SPEC §9's formats, local time). SPEC §8: a missing date reads "Never", an
+ * The one place dates are shown (docs/product.md §9's formats, local time). docs/product.md §8: a missing date reads "Never", an
  * unparseable one "Invalid date". A bare YYYY-MM-DD (an account's lastResetDate) already is a local day, so it is
  * read as one: `new Date()` would take it as UTC midnight and show the day before west of Greenwich.
  */

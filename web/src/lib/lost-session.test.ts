@@ -11,7 +11,7 @@ describe('a lost session', () => {
     expect(isUnauthorizedError('401: Unauthorized')).toBe(false);
   });
 
-  it('is announced in the words SPEC §8 gives each screen', () => {
+  it('is announced in the words docs/product.md §8 gives each screen', () => {
     expect(lostSessionToast('/leads')).toEqual({
       title: 'Unauthorized',
       description: 'You are logged out. Logging in again...',

@@ -1,17 +1,17 @@
 import { toast } from '@/components/ui/use-toast';
 
-/** SPEC §8: how long the "logged out" toast shows before the browser goes to sign in again. */
+/** docs/product.md §8: how long the "logged out" toast shows before the browser goes to sign in again. */
 export const LOST_SESSION_REDIRECT_MS = 500;
 const LOGIN_PATH = '/api/login';
 
-/** A 401 answer, or an error whose message reads like one ("401: … Unauthorized", SPEC §8). */
+/** A 401 answer, or an error whose message reads like one ("401: … Unauthorized", docs/product.md §8). */
 export function isUnauthorizedError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   if ('status' in error && error.status === 401) return true;
   return /^401: .*Unauthorized/s.test(error.message);
 }
 
-/** The toast for a lost session, in the words SPEC §8 gives the screen at `pathname`. */
+/** The toast for a lost session, in the words docs/product.md §8 gives the screen at `pathname`. */
 export function lostSessionToast(pathname: string): { title: string; description: string } {
   if (pathname === '/') {
     return { title: 'Unauthorized', description: 'Unauthorized: You are logged out. Logging in again...' };

@@ -1,6 +1,6 @@
 /**
  * Cache keys that more than one feature touches: a feature refreshes or replaces another's reads through these,
- * since features do not import each other. Keys are paths (SPEC §7: a read GETs its key's parts joined with '/'),
+ * since features do not import each other. Keys are paths (docs/product.md §7: a read GETs its key's parts joined with '/'),
  * so a prefix covers a family of reads. Keys used by one feature only stay in that feature's `api/`.
  */
 export const sharedQueryKeys = {

@@ -14,10 +14,10 @@ import {
 
 export type NavEntry = { label: string; href: string; icon: LucideIcon };
 
-/** Sidebar entries in order (SPEC §2); the admin entry is added for admins only. */
+/** Sidebar entries in order (docs/product.md §2); the admin entry is added for admins only. */
 export const navEntries: NavEntry[] = [
   { label: 'Dashboard', href: '/', icon: LayoutDashboard },
-  // Beyond SPEC: every prospect reply, not only the dashboard's ten.
+  // Beyond the product rules: every prospect reply, not only the dashboard's ten.
   { label: 'Replies', href: '/replies', icon: Inbox },
   { label: 'Templates', href: '/templates', icon: FileText },
   { label: 'Leads', href: '/leads', icon: Users },

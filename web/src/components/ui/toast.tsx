@@ -4,7 +4,7 @@ import { X } from 'lucide-react';
 import type * as React from 'react';
 import { cn } from '@/lib/utils';
 
-/** SPEC §9: toasts last 5000 ms, close on a 50 px swipe to the right, and F8 focuses them (Radix default). */
+/** docs/product.md §9: toasts last 5000 ms, close on a 50 px swipe to the right, and F8 focuses them (Radix default). */
 export function ToastProvider(props: React.ComponentProps<typeof ToastPrimitive.Provider>) {
   return <ToastPrimitive.Provider duration={5000} swipeDirection="right" swipeThreshold={50} {...props} />;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ToastVariant } from './toast';
 
-// SPEC §9: one toast at a time; a dismissed toast leaves the store after 1,000,000 ms.
+// docs/product.md §9: one toast at a time; a dismissed toast leaves the store after 1,000,000 ms.
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1_000_000;
 

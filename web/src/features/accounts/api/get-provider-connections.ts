@@ -12,7 +12,7 @@ export async function getProviderConnections(): Promise<ProviderConnection[]> {
 export const providerConnectionsQueryOptions = () =>
   queryOptions({ queryKey: accountQueryKeys.connections, queryFn: getProviderConnections });
 
-/** SPEC §7: only read while the integration tab is open, so only that tab calls this. */
+/** docs/product.md §7: only read while the integration tab is open, so only that tab calls this. */
 export function useProviderConnections() {
   return useQuery(providerConnectionsQueryOptions());
 }

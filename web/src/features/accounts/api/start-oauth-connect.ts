@@ -5,7 +5,7 @@ import type { OAuthProvider } from '../lib/oauth-providers';
 
 /**
  * GET /api/{outlook|gmail}/connect: the provider's sign-in address. Resolves to null when the answer carries none
- * (SPEC §8 treats that as a failure to start). 400 with a message when the provider is not configured.
+ * (docs/product.md §8 treats that as a failure to start). 400 with a message when the provider is not configured.
  */
 export async function startOAuthConnect(provider: OAuthProvider): Promise<string | null> {
   const response = await apiRequest('GET', `/api/${provider}/connect`);

@@ -15,7 +15,7 @@ import { SendTestEmailPopover } from './send-test-email-popover';
 import { useDisconnectAccountWithConfirm } from './use-disconnect-account-with-confirm';
 import { WarmupRamp } from './warmup-ramp';
 
-// SPEC §2: card colours rotate through three styles.
+// docs/product.md §2: card colours rotate through three styles.
 const cardStyles = [
   { bar: 'bg-indigo-500', icon: 'bg-indigo-50 text-indigo-700', meter: '[&>div]:bg-indigo-500 bg-indigo-100' },
   { bar: 'bg-emerald-500', icon: 'bg-emerald-50 text-emerald-700', meter: '[&>div]:bg-emerald-500 bg-emerald-100' },

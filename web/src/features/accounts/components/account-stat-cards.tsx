@@ -3,7 +3,7 @@ import { CalendarRange, CircleCheck, Mail, Send } from 'lucide-react';
 import { StatCard } from '@/components/stat-card';
 import { useAccountStats } from '../api/get-account-stats';
 
-/** SPEC §2: Connected Accounts, Today's Sent, Weekly Volume and Active Status. */
+/** docs/product.md §2: Connected Accounts, Today's Sent, Weekly Volume and Active Status. */
 export function AccountStatCards({ accounts }: { accounts: EmailAccount[] | undefined }) {
   const { data: stats } = useAccountStats();
   const dailyCapacity = accounts?.reduce((sum, account) => sum + account.dailyLimit, 0);

@@ -11,7 +11,7 @@ const toneStyles: Record<StatusTone, string> = {
   grey: 'border-border bg-muted text-muted-foreground',
 };
 
-/** SPEC §4: display only; the icon and colour follow the status. */
+/** docs/product.md §4: display only; the icon and colour follow the status. */
 export function AccountStatusBadge({ status }: { status: AccountStatus }) {
   const icon = statusIcon(status);
   return (

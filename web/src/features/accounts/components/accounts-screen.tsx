@@ -9,7 +9,7 @@ import { ConnectAccountDialog } from './connect-account-dialog';
 import { useOAuthReturnToast } from './use-oauth-return-toast';
 
 /**
- * The Email Accounts screen (SPEC §2): sending stats, the connected mailboxes and the connect dialog. `isAdmin`:
+ * The Email Accounts screen (docs/product.md §2): sending stats, the connected mailboxes and the connect dialog. `isAdmin`:
  * the signed-in user is an admin, told what to configure for a sign-in provider the server lacks.
  */
 export function AccountsScreen({ isAdmin }: { isAdmin: boolean }) {

@@ -16,7 +16,7 @@ type ConnectAccountDialogProps = {
 const tabPanel = '-mx-1 min-h-0 flex-1 overflow-y-auto px-1 pb-1';
 
 /**
- * SPEC §2: the connect dialog, of one fixed height (the tallest tab scrolls within it). Its content unmounts on
+ * docs/product.md §2: the connect dialog, of one fixed height (the tallest tab scrolls within it). Its content unmounts on
  * close, so every tab starts fresh next time.
  */
 export function ConnectAccountDialog({ open, onOpenChange, isAdmin }: ConnectAccountDialogProps) {

@@ -70,7 +70,7 @@ function DailyLimitForm({ account, onDone }: { account: EmailAccount; onDone: ()
   );
 }
 
-/** SPEC §3: the daily limit (default 300) is editable per account, and so is its pace (beyond SPEC). */
+/** docs/product.md §3: the daily limit (default 300) is editable per account, and so is its pace (beyond the product rules). */
 export function DailyLimitPopover({ account }: { account: EmailAccount }) {
   const [open, setOpen] = useState(false);
   return (

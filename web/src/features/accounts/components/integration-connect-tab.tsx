@@ -50,7 +50,7 @@ function NoAvailableConnections({ hasAny }: { hasAny: boolean }) {
 }
 
 /**
- * SPEC §2 platform-integration tab: links one of the user's provider connections to a new account. A disconnected
+ * docs/product.md §2 platform-integration tab: links one of the user's provider connections to a new account. A disconnected
  * account's connection shows up here again, free to link.
  */
 export function IntegrationConnectTab({ onConnected }: { onConnected: () => void }) {

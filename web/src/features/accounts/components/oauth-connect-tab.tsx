@@ -101,7 +101,7 @@ function ProviderPanel({
 }
 
 /**
- * SPEC §2 "Direct Connection": sign in at the provider and come back with the mailbox connected. `isAdmin`: the
+ * docs/product.md §2 "Direct Connection": sign in at the provider and come back with the mailbox connected. `isAdmin`: the
  * signed-in user may configure the server, so a provider without credentials says what to set.
  */
 export function OAuthConnectTab({ isAdmin }: { isAdmin: boolean }) {

@@ -38,7 +38,7 @@ function ImapDefaultsSummary({ control }: { control: Control<SmtpFormValues> }) 
 }
 
 /**
- * SPEC §2 "SMTP / IMAP": any mailbox by its server settings. The server signs in to both before saving, which
+ * docs/product.md §2 "SMTP / IMAP": any mailbox by its server settings. The server signs in to both before saving, which
  * takes a few seconds; on failure its answer shows here and every typed value stays.
  */
 export function SmtpConnectTab({ onConnected, onCancel }: { onConnected: () => void; onCancel: () => void }) {

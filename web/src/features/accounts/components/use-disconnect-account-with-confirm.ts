@@ -3,7 +3,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorToastMessage } from '@/lib/api';
 import { useDisconnectEmailAccount } from '../api/disconnect-email-account';
 
-/** Disconnects an account after the browser confirm of SPEC §5, with the toasts of SPEC §8. */
+/** Disconnects an account after the browser confirm of docs/product.md §5, with the toasts of docs/product.md §8. */
 export function useDisconnectAccountWithConfirm() {
   const mutation = useDisconnectEmailAccount();
 

@@ -4,7 +4,7 @@ import { toast } from '@/components/ui/use-toast';
 import { readOAuthReturn } from '../lib/oauth-return';
 
 /**
- * SPEC §2: on return from the provider's sign-in (`?connected=true` or `?error=…`), shows the matching toast and
+ * docs/product.md §2: on return from the provider's sign-in (`?connected=true` or `?error=…`), shows the matching toast and
  * resets the address to /accounts, so a reload does not show it again.
  */
 export function useOAuthReturnToast() {

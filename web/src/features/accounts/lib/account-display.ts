@@ -1,13 +1,13 @@
 import type { AccountStatus, AccountWarmup, Provider } from '@contract/accounts';
 
-/** SPEC §2: the status as words, underscores shown as spaces ("rate limited"). */
+/** docs/product.md §2: the status as words, underscores shown as spaces ("rate limited"). */
 export function statusLabel(status: AccountStatus | string): string {
   return status.replaceAll('_', ' ');
 }
 
 export type StatusTone = 'green' | 'yellow' | 'red' | 'grey';
 
-/** SPEC §4: active green, rate_limited yellow, error red, anything else grey. */
+/** docs/product.md §4: active green, rate_limited yellow, error red, anything else grey. */
 export function statusTone(status: AccountStatus | string): StatusTone {
   if (status === 'active') return 'green';
   if (status === 'rate_limited') return 'yellow';
@@ -15,7 +15,7 @@ export function statusTone(status: AccountStatus | string): StatusTone {
   return 'grey';
 }
 
-/** SPEC §4: active shows a check; rate_limited and error an alert; other statuses no icon. */
+/** docs/product.md §4: active shows a check; rate_limited and error an alert; other statuses no icon. */
 export function statusIcon(status: AccountStatus | string): 'check' | 'alert' | null {
   if (status === 'active') return 'check';
   if (status === 'rate_limited' || status === 'error') return 'alert';
@@ -32,7 +32,7 @@ export function providerLabel(provider: Provider | string): string {
   return providerLabels[provider as Provider] ?? provider;
 }
 
-/** SPEC §2 and §9: "{sentToday or 0}/{dailyLimit} today". */
+/** docs/product.md §2 and §9: "{sentToday or 0}/{dailyLimit} today". */
 export function sentTodayLabel(sentToday: number | null | undefined, dailyLimit: number): string {
   return `${sentToday ?? 0}/${dailyLimit} today`;
 }

@@ -1,7 +1,7 @@
 export type OAuthReturnToast = { title: string; description: string; variant?: 'destructive' };
 
 /**
- * The toast for a return from the provider's sign-in (SPEC §2, §8): `?connected=true` or `?error={message}`,
+ * The toast for a return from the provider's sign-in (docs/product.md §2, §8): `?connected=true` or `?error={message}`,
  * or null when the address carries neither. An error wins over a success.
  */
 export function readOAuthReturn(search: string): OAuthReturnToast | null {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { adminQueryKeys } from './admin-query-keys';
 
-/** GET /api/admin/users: every user with their figures (SPEC §7: not retried). */
+/** GET /api/admin/users: every user with their figures (docs/product.md §7: not retried). */
 export async function getAdminUsers(): Promise<AdminUserRow[]> {
   const response = await apiRequest('GET', '/api/admin/users');
   return response.json();

@@ -6,7 +6,7 @@ import { adminQueryKeys } from './admin-query-keys';
 
 type SetUserRoleVariables = { userId: string; isAdmin: boolean };
 
-/** POST /api/admin/users/{id}/role (beyond SPEC): grants or takes the admin role. */
+/** POST /api/admin/users/{id}/role (beyond the product rules): grants or takes the admin role. */
 export async function setUserRole({ userId, isAdmin }: SetUserRoleVariables): Promise<AdminUserRow['user']> {
   const response = await apiRequest('POST', `/api/admin/users/${encodeURIComponent(userId)}/role`, { isAdmin });
   return response.json();

@@ -6,7 +6,7 @@ import { adminQueryKeys } from './admin-query-keys';
 
 type SetUserSubscriptionVariables = { userId: string; change: AdminSubscriptionChange };
 
-/** POST /api/admin/users/{id}/subscription (beyond SPEC): sets a subscription by hand where billing is not set up. */
+/** POST /api/admin/users/{id}/subscription (beyond the product rules): sets a subscription by hand where billing is not set up. */
 export async function setUserSubscription({ userId, change }: SetUserSubscriptionVariables): Promise<AdminUserRow> {
   const response = await apiRequest('POST', `/api/admin/users/${encodeURIComponent(userId)}/subscription`, change);
   return response.json();

@@ -1,6 +1,6 @@
 import { ShieldX } from 'lucide-react';
 
-/** SPEC §6: what the admin page shows to anyone without the admin flag. */
+/** docs/product.md §6: what the admin page shows to anyone without the admin flag. */
 export function AccessDenied() {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center py-20 text-center">

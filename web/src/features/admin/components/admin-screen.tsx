@@ -17,7 +17,7 @@ import { StrategyAnalysisCard } from './strategy-analysis-card';
 import { SubscriptionDialog } from './subscription-dialog';
 import { UserActivityTable } from './user-activity-table';
 
-/** SPEC §2 Admin Dashboard, for a signed-in admin. The server decides: a refused list reads "Access Denied". */
+/** docs/product.md §2 Admin Dashboard, for a signed-in admin. The server decides: a refused list reads "Access Denied". */
 export function AdminScreen() {
   const users = useAdminUsers();
   const setRole = useSetUserRole();
@@ -27,7 +27,7 @@ export function AdminScreen() {
   const totals = useMemo(() => users.data && adminTotals(users.data), [users.data]);
 
   useEffect(() => {
-    // A lost session has its own toast (lib/lost-session.ts): SPEC §8 shows one at a time.
+    // A lost session has its own toast (lib/lost-session.ts): docs/product.md §8 shows one at a time.
     if (users.isError && !isUnauthorizedError(users.error)) {
       toast({
         title: 'Access Denied',

@@ -4,7 +4,7 @@ import { type AdminTotals, formatRate } from '../lib/admin-totals';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
-/** SPEC §2: Total Users, Total Campaigns, Total Emails Sent (with total leads), Overall Response Rate. */
+/** docs/product.md §2: Total Users, Total Campaigns, Total Emails Sent (with total leads), Overall Response Rate. */
 export function AdminStatCards({ totals }: { totals: AdminTotals | undefined }) {
   return (
     <section aria-label="Overall figures" className="grid grid-cols-2 gap-4 xl:grid-cols-4">

@@ -74,7 +74,7 @@ function PendingList({ invitations }: { invitations: Invitation[] }) {
   );
 }
 
-/** Beyond SPEC: invitations to sign up (decision 0060), sent by email or as a link, and the pending ones to revoke. */
+/** Beyond the product rules: invitations to sign up (decision 0060), sent by email or as a link, and the pending ones to revoke. */
 export function InvitationsCard() {
   const invitations = useInvitations();
   const data = invitations.data;

@@ -34,7 +34,7 @@ function ResetPasswordForm({ user, onDone }: { user: User | null; onDone: () => 
   };
 
   return (
-    // noValidate: SPEC §5's messages show instead of the browser's.
+    // noValidate: docs/product.md §5's messages show instead of the browser's.
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormField
         id="admin-new-password"
@@ -57,7 +57,7 @@ function ResetPasswordForm({ user, onDone }: { user: User | null; onDone: () => 
 }
 
 /**
- * SPEC §2 "Reset User Password". The form lives inside the dialog's content, so closing or cancelling unmounts it
+ * docs/product.md §2 "Reset User Password". The form lives inside the dialog's content, so closing or cancelling unmounts it
  * and the password typed is gone.
  */
 export function ResetPasswordDialog({ user, onClose }: { user: User | null; onClose: () => void }) {

@@ -17,7 +17,7 @@ function RateRow({ label, hint, rate }: { label: string; hint: string; rate: num
   );
 }
 
-/** SPEC §2: three progress rows over every user's mail: open performance, click-through rate, response rate. */
+/** docs/product.md §2: three progress rows over every user's mail: open performance, click-through rate, response rate. */
 export function StrategyAnalysisCard({ totals }: { totals: AdminTotals | undefined }) {
   return (
     <Card>

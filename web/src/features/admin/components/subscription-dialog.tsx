@@ -87,7 +87,7 @@ function SubscriptionForm({ row, onDone }: { row: AdminUserRow; onDone: () => vo
 }
 
 /**
- * Beyond SPEC: an admin sets a user's subscription by hand, offered only where billing is not configured. The
+ * Beyond the product rules: an admin sets a user's subscription by hand, offered only where billing is not configured. The
  * form lives inside the dialog's content, so closing it forgets what was picked.
  */
 export function SubscriptionDialog({ row, onClose }: { row: AdminUserRow | null; onClose: () => void }) {

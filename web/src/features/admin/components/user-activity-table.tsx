@@ -30,7 +30,7 @@ const ACCOUNT_STATUS_LABELS: Record<AdminUserRow['accounts'][number]['status'], 
   disconnected: 'disconnected',
 };
 
-/** Beyond SPEC: the user's subscription and each mailbox's health, under their name. */
+/** Beyond the product rules: the user's subscription and each mailbox's health, under their name. */
 function UserDetails({ row }: { row: AdminUserRow }) {
   return (
     <div className="mt-1 grid gap-0.5 text-muted-foreground text-xs">
@@ -74,7 +74,7 @@ type UserActivityTableProps = {
   onSetSubscription?: (row: AdminUserRow) => void;
 };
 
-/** SPEC §2 "User Activity & Performance": one row per user, oldest account first. */
+/** docs/product.md §2 "User Activity & Performance": one row per user, oldest account first. */
 export function UserActivityTable({
   rows,
   onResetPassword,

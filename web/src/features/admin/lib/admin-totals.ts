@@ -38,5 +38,5 @@ export function adminTotals(rows: AdminUserRow[]): AdminTotals {
   };
 }
 
-/** A rate as SPEC shows rates: one decimal and a %. */
+/** A rate as docs/product.md shows rates: one decimal and a %. */
 export const formatRate = (rate: number) => `${rate.toFixed(1)}%`;

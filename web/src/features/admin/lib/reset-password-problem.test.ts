@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resetPasswordProblem } from './reset-password-problem';
 
-describe('resetPasswordProblem (SPEC §5)', () => {
+describe('resetPasswordProblem (docs/product.md §5)', () => {
   it('asks for a password when it is empty or no user is selected', () => {
     expect(resetPasswordProblem('user-1', '')).toBe('Please enter a new password');
     expect(resetPasswordProblem(undefined, 'long-enough')).toBe('Please enter a new password');

@@ -8,7 +8,7 @@ import { RangeSelect } from './range-select';
 import { RateCards } from './rate-cards';
 import { TemplatePerformanceCard } from './template-performance-card';
 
-/** SPEC §2 Analytics: every part reads its own call for the chosen range, so none waits for another. */
+/** docs/product.md §2 Analytics: every part reads its own call for the chosen range, so none waits for another. */
 export function AnalyticsScreen() {
   const [range, setRange] = useState<AnalyticsRange>(DEFAULT_ANALYTICS_RANGE);
   return (

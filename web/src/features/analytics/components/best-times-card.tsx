@@ -25,7 +25,7 @@ function BestSlot({ title, name, slot }: { title: string; name: string; slot: Se
   );
 }
 
-/** Beyond SPEC: the weekday and hour (the user's timezone) whose mails were answered most often in the range. */
+/** Beyond the product rules: the weekday and hour (the user's timezone) whose mails were answered most often in the range. */
 export function BestTimesCard({ range }: { range: AnalyticsRange }) {
   const { data: times, isError } = useBestTimes(range);
   return (

@@ -22,7 +22,7 @@ function FigureCells({ figures }: { figures: Omit<StepResults, 'step' | 'templat
 }
 
 /**
- * Beyond SPEC: per campaign with mail sent in the range, the replies and meetings booked it brought, and
+ * Beyond the product rules: per campaign with mail sent in the range, the replies and meetings booked it brought, and
  * for a sequence which step did. A meeting counts for the step whose mail the lead answered or clicked.
  */
 export function CampaignResultsCard({ range }: { range: AnalyticsRange }) {

@@ -10,7 +10,7 @@ const DailyChart = lazy(() => import('./daily-chart'));
 
 const chartSkeleton = <Skeleton className="h-[280px] w-full" />;
 
-/** Beyond SPEC: sent, delivered, opened, clicked and replied per day of the range, in the user's timezone. */
+/** Beyond the product rules: sent, delivered, opened, clicked and replied per day of the range, in the user's timezone. */
 export function DailyActivityCard({ range }: { range: AnalyticsRange }) {
   const { data: days, isError } = useDailyFigures(range);
   const empty = days?.every((day) => day.sent === 0);

@@ -6,7 +6,7 @@ import {
 } from '@contract/analytics';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
-/** SPEC §2: the time-range select of the analytics screen. */
+/** docs/product.md §2: the time-range select of the analytics screen. */
 export function RangeSelect({ value, onChange }: { value: AnalyticsRange; onChange: (range: AnalyticsRange) => void }) {
   return (
     <Select value={value} onValueChange={(next) => onChange(analyticsRangeSchema.parse(next))}>

@@ -14,7 +14,7 @@ type RateCard = {
   caption: (stats: DashboardStats) => string;
 };
 
-/** SPEC §2's five cards; the counts under each rate say what it is a share of. */
+/** docs/product.md §2's five cards; the counts under each rate say what it is a share of. */
 const CARDS: RateCard[] = [
   {
     label: 'Mail Delivered',

@@ -13,7 +13,7 @@ const BADGE_TONES = {
   red: 'border-transparent bg-red-100 text-red-800',
 } as const;
 
-/** SPEC §2: per template, the mails sent and the response rate, with SPEC §9's badge and score bar. */
+/** docs/product.md §2: per template, the mails sent and the response rate, with docs/product.md §9's badge and score bar. */
 export function TemplatePerformanceCard({ range }: { range: AnalyticsRange }) {
   const { data: items } = useTemplatePerformance(range);
   return (

@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { apiRequest } from '@/lib/api';
 import { forgetSignedInUser } from '@/lib/forget-signed-in-user';
 
-/** POST /api/auth/logout; the response is not read (SPEC §7). */
+/** POST /api/auth/logout; the response is not read (docs/product.md §7). */
 export async function logout(): Promise<void> {
   await apiRequest('POST', '/api/auth/logout', {});
 }

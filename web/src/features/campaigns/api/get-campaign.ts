@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { sharedQueryKeys } from '@/lib/query-keys';
 
-/** GET /api/campaigns/{id}: the campaign's counts, polled every second while it runs (SPEC §9). */
+/** GET /api/campaigns/{id}: the campaign's counts, polled every second while it runs (docs/product.md §9). */
 export async function getCampaign(id: number): Promise<Campaign> {
   return (await apiRequest('GET', `/api/campaigns/${id}`)).json();
 }

@@ -7,7 +7,7 @@ export function useSendingAccounts() {
   return useQuery(emailAccountsQueryOptions());
 }
 
-/** The templates a campaign can send: the templates screen's read and cache, only Active ones (SPEC §4). */
+/** The templates a campaign can send: the templates screen's read and cache, only Active ones (docs/product.md §4). */
 export function useSendableTemplates() {
   return useQuery({
     ...templatesQueryOptions(),

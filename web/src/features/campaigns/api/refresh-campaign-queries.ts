@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { sharedQueryKeys } from '@/lib/query-keys';
 
 /**
- * SPEC §7: after a campaign starts or moves on, the campaigns, leads, sent weeks, dashboard stats, lead histories,
+ * docs/product.md §7: after a campaign starts or moves on, the campaigns, leads, sent weeks, dashboard stats, lead histories,
  * responses, accounts (sent today) and templates reads are refreshed.
  */
 export async function refreshAfterCampaignChange(queryClient: QueryClient): Promise<void> {

@@ -20,7 +20,7 @@ function authenticationNote(health: AccountHealth | null): string {
 }
 
 /**
- * SPEC §2 Campaign Configuration: the mailbox, the Active template, a summary and Send Mass Email; beyond SPEC, a
+ * docs/product.md §2 Campaign Configuration: the mailbox, the Active template, a summary and Send Mass Email; beyond the product rules, a
  * switch for open and click tracking and one to send the campaign as a sequence of steps.
  */
 export function CampaignConfigCard({

@@ -20,7 +20,7 @@ const titles: Record<Campaign['status'], string> = {
   failed: 'Campaign failed',
 };
 
-/** SPEC §2/§4: the active campaign's progress, read every second while it runs. */
+/** docs/product.md §2/§4: the active campaign's progress, read every second while it runs. */
 export function CampaignProgressCard({ campaignId, onDismiss }: { campaignId: number; onDismiss: () => void }) {
   const campaign = useCampaign(campaignId);
   const change = useChangeCampaign();

@@ -17,7 +17,7 @@ import { StockTipFooterPreview } from './stock-tip-footer-preview';
 import { SubscriptionBanner } from './subscription-banner';
 
 /**
- * SPEC §2 Mass Email Campaign (/): configure, pick recipients, send, and follow the campaign. `followups` is the
+ * docs/product.md §2 Mass Email Campaign (/): configure, pick recipients, send, and follow the campaign. `followups` is the
  * follow-ups panel, composed in by the route since features do not import each other.
  */
 export function DashboardScreen({ user, followups }: { user: User; followups?: ReactNode }) {

@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 const ROW_HEIGHT = 52;
 const WEEKS = Array.from({ length: 52 }, (_, index) => index + 1);
 
-/** SPEC §9's sent-weeks filter values, with what each means. */
+/** docs/product.md §9's sent-weeks filter values, with what each means. */
 const filterOptions = [
   { value: 'all', label: 'All leads' },
   { value: 'none', label: 'Never sent' },
@@ -22,7 +22,7 @@ const filterOptions = [
 
 const leadName = (lead: LeadWithSentWeeks) => [lead.firstName, lead.lastName].filter(Boolean).join(' ') || '—';
 
-/** SPEC §2 Select Recipients: the sent-weeks filter, quick select and the lead table (virtualised). */
+/** docs/product.md §2 Select Recipients: the sent-weeks filter, quick select and the lead table (virtualised). */
 export function RecipientsCard({
   leads,
   loading,

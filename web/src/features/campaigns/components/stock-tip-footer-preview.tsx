@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 
-/** SPEC §2: the stock tip footer as mails of templates including it carry it (analysis cut at 100 characters). */
+/** docs/product.md §2: the stock tip footer as mails of templates including it carry it (analysis cut at 100 characters). */
 export function StockTipFooterPreview() {
   const { data: tip, isPending } = useCurrentStockTip();
   const footer = tip ? stockTipFooterLines(tip) : null;

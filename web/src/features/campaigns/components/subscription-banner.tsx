@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { cn } from '@/lib/utils';
 
 /**
- * SPEC §2 and §4: the trial-ending (7 days or fewer), trial-expired and reactivation banners, linking to Settings;
+ * docs/product.md §2 and §4: the trial-ending (7 days or fewer), trial-expired and reactivation banners, linking to Settings;
  * nothing otherwise. The rule is contract/subscription.ts's, the one the server keeps the status by.
  */
 export function SubscriptionBanner({ user }: { user: Pick<User, 'subscriptionStatus' | 'trialEndDate'> }) {

@@ -19,7 +19,7 @@ describe('quick select', () => {
 });
 
 describe('campaign progress', () => {
-  it('reads SPEC’s completed text and counts every mail with an outcome', () => {
+  it('reads docs/product.md’s completed text and counts every mail with an outcome', () => {
     expect(completedText(18, 2)).toBe('Successfully sent 18 email(s) (2 failed)');
     expect(campaignProgress({ totalEmails: 40, emailsSent: 15, emailsFailed: 3, emailsUnknown: 2 })).toBe(50);
     expect(campaignProgress({ totalEmails: 0, emailsSent: 0, emailsFailed: 0, emailsUnknown: 0 })).toBe(100);

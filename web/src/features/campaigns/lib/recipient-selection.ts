@@ -1,5 +1,5 @@
 /**
- * SPEC §2's quick select: the next `count` leads after the last selected one in the list as shown (from the top
+ * docs/product.md §2's quick select: the next `count` leads after the last selected one in the list as shown (from the top
  * when none is selected). Answers the ids to add; fewer when the list runs out.
  */
 export function nextAfterLastSelected(
@@ -17,7 +17,7 @@ export function nextAfterLastSelected(
   return listIds.slice(last + 1, last + 1 + count).filter((id) => !selected.has(id));
 }
 
-/** SPEC §4's summary line and the completed text ("Successfully sent N email(s) (M failed)"). */
+/** docs/product.md §4's summary line and the completed text ("Successfully sent N email(s) (M failed)"). */
 export function completedText(sent: number, failed: number): string {
   return `Successfully sent ${sent} email(s) (${failed} failed)`;
 }
@@ -36,7 +36,7 @@ export function campaignProgress(campaign: {
 
 /**
  * Where a campaign's mails are, for its progress line: each mail is in exactly one of these, so they add up to the
- * total at every moment, mails being sent right now included. Sent and failed always show (SPEC's pair); the others
+ * total at every moment, mails being sent right now included. Sent and failed always show (docs/product.md's pair); the others
  * only when there are any.
  */
 export function campaignFigures(campaign: {

@@ -3,7 +3,7 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { guideSections } from './guide-sections';
 
-/** SPEC §2: the guide's topics, one open at a time. */
+/** docs/product.md §2: the guide's topics, one open at a time. */
 export function GuideAccordion() {
   return (
     <Card>

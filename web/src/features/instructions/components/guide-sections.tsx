@@ -13,7 +13,7 @@ function Variable({ name }: { name: string }) {
 
 export type GuideSection = { value: string; title: string; icon: LucideIcon; content: ReactNode };
 
-/** The guide's topics, in SPEC §2's order; every point describes what LocalReach does today. */
+/** The guide's topics, in docs/product.md §2's order; every point describes what LocalReach does today. */
 export const guideSections: GuideSection[] = [
   {
     value: 'accounts',

@@ -4,7 +4,7 @@ import { GettingStartedCard } from './getting-started-card';
 import { GuideAccordion } from './guide-accordion';
 import { NeedHelpCard } from './need-help-card';
 
-/** SPEC §2 Instructions: a static guide, true to what the app does today. */
+/** docs/product.md §2 Instructions: a static guide, true to what the app does today. */
 export function InstructionsScreen() {
   return (
     <div>

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { leadQueryKeys } from './lead-query-keys';
 
-/** GET /api/lead-contact-history/{id}: the lead's history, newest first (SPEC §7's cached read). */
+/** GET /api/lead-contact-history/{id}: the lead's history, newest first (docs/product.md §7's cached read). */
 export async function getLeadContactHistory(id: number): Promise<LeadContactHistory> {
   const response = await apiRequest('GET', `/api/lead-contact-history/${id}`);
   return response.json();

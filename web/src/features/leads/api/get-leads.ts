@@ -23,7 +23,7 @@ export async function getLeadsPage(offset: number, signal?: AbortSignal, filter:
     if (value) params.set(name, value);
   }
   const response = await apiRequest('GET', `/api/leads?${params}`, undefined, signal).catch((error: unknown) => {
-    // SPEC §8: a list fetch that is not ok throws this message.
+    // docs/product.md §8: a list fetch that is not ok throws this message.
     throw error instanceof ApiError ? new Error('Failed to fetch leads') : error;
   });
   const leads: Lead[] = await response.json();
@@ -61,7 +61,7 @@ function updateLoadedLeads(queryClient: QueryClient, change: (leads: Lead[]) => 
   );
 }
 
-/** SPEC §4: a deleted lead leaves the loaded lists in place, without reloading them. */
+/** docs/product.md §4: a deleted lead leaves the loaded lists in place, without reloading them. */
 export function removeLeadFromList(queryClient: QueryClient, id: number): void {
   updateLoadedLeads(queryClient, (leads) => leads.filter((lead) => lead.id !== id));
 }

@@ -1,7 +1,7 @@
 import { LEADS_PAGE_SIZE, type LeadFlag, type LeadStatus } from '@contract/leads';
 import { sharedQueryKeys } from '@/lib/query-keys';
 
-// Keys are paths (SPEC §7: a read GETs its key's parts joined with '/'), so prefixes invalidate families of reads.
+// Keys are paths (docs/product.md §7: a read GETs its key's parts joined with '/'), so prefixes invalidate families of reads.
 export const leadQueryKeys = {
   all: sharedQueryKeys.leads,
   list: [...sharedQueryKeys.leads, { limit: LEADS_PAGE_SIZE }] as const,

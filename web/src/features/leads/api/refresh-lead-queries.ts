@@ -2,7 +2,7 @@ import type { Query, QueryClient } from '@tanstack/react-query';
 import { sharedQueryKeys } from '@/lib/query-keys';
 import { leadQueryKeys } from './lead-query-keys';
 
-// Reads other screens keep that depend on the leads (SPEC §7: refreshed after lead changes).
+// Reads other screens keep that depend on the leads (docs/product.md §7: refreshed after lead changes).
 const dependentKeys = [
   sharedQueryKeys.leadsWithSentWeeks,
   sharedQueryKeys.dashboardStats,
@@ -16,7 +16,7 @@ const isSearchAllKey = (queryKey: readonly unknown[]) =>
   'search' in queryKey[1];
 
 /**
- * After a lead is added or a CSV imported: the list starts again at page 1 (SPEC §4), and every read derived
+ * After a lead is added or a CSV imported: the list starts again at page 1 (docs/product.md §4), and every read derived
  * from the leads is refreshed.
  */
 export async function refreshAfterLeadsAdded(queryClient: QueryClient): Promise<void> {
@@ -36,7 +36,7 @@ export async function refreshAfterLeadsAdded(queryClient: QueryClient): Promise<
 }
 
 /**
- * After a lead is deleted: the loaded lists drop the row in place (SPEC §4). The lead's own reads are never asked
+ * After a lead is deleted: the loaded lists drop the row in place (docs/product.md §4). The lead's own reads are never asked
  * again (a 404): dropped when nothing shows them; Client Details, open while it deletes, has stopped its own, which
  * go when it closes.
  */

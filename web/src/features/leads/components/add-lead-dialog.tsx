@@ -37,7 +37,7 @@ function AddLeadForm({ onDone }: { onDone: () => void }) {
   });
 
   return (
-    // noValidate: the form's own messages (SPEC §5) show instead of the browser's.
+    // noValidate: the form's own messages (docs/product.md §5) show instead of the browser's.
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <FormField
         id="lead-email"
@@ -66,7 +66,7 @@ function AddLeadForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** Add New Lead (SPEC §2). The form lives inside the dialog content, so closing the dialog clears it. */
+/** Add New Lead (docs/product.md §2). The form lives inside the dialog content, so closing the dialog clears it. */
 export function AddLeadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { fieldLinkHref } from '../lib/field-link';
 import { visibleCustomFields } from '../lib/visible-custom-fields';
 
-/** Values are rendered as text, never as HTML; links only ever point at http(s) (SPEC §5 Detail field links). */
+/** Values are rendered as text, never as HTML; links only ever point at http(s) (docs/product.md §5 Detail field links). */
 function FieldValue({ value }: { value: string }) {
   const href = fieldLinkHref(value);
   if (!href) return <span className="whitespace-pre-wrap break-words">{value}</span>;

@@ -71,7 +71,7 @@ function LeadDetailsBody({ leadId, onClose }: { leadId: number; onClose: () => v
   );
 }
 
-/** Client Details (SPEC §2) for the lead whose row was clicked; closed while `leadId` is null. */
+/** Client Details (docs/product.md §2) for the lead whose row was clicked; closed while `leadId` is null. */
 export function LeadDetailsDialog({ leadId, onClose }: { leadId: number | null; onClose: () => void }) {
   return (
     <Dialog open={leadId !== null} onOpenChange={(open) => !open && onClose()}>

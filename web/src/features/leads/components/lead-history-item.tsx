@@ -84,7 +84,7 @@ function itemText(item: EmailHistoryItem): string | null {
   return item.text;
 }
 
-/** One entry of Client Details' history (SPEC §9: dates as "MMM dd, yyyy h:mm a"). */
+/** One entry of Client Details' history (docs/product.md §9: dates as "MMM dd, yyyy h:mm a"). */
 export function LeadHistoryItem({ item }: { item: EmailHistoryItem }) {
   const { label, icon: Icon, tone } = kinds[item.kind];
   const text = itemText(item);

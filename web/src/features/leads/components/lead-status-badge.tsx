@@ -1,7 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/lib/utils';
 
-// SPEC §4: active green, unsubscribed red, bounced yellow, anything else grey.
+// docs/product.md §4: active green, unsubscribed red, bounced yellow, anything else grey.
 const statusStyles: Record<string, string> = {
   active: 'bg-emerald-50 text-emerald-700 border-emerald-200',
   unsubscribed: 'bg-red-50 text-red-700 border-red-200',

@@ -20,7 +20,7 @@ const sameSearch = (a: LeadSearch, b: LeadSearch) =>
   a.search === b.search && a.status === b.status && a.flag === b.flag;
 
 /**
- * The Leads Database screen (SPEC §2): summary, search and filter over the loaded rows, the list and its dialogs.
+ * The Leads Database screen (docs/product.md §2): summary, search and filter over the loaded rows, the list and its dialogs.
  * When not every lead is loaded and the loaded rows hold less than a page of matches, "Search all N leads" asks the
  * server for the same words and filter; changing them goes back to the loaded rows.
  */

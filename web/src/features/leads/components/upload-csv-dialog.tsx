@@ -37,7 +37,7 @@ function PreviewSection({ preview }: { preview: PreviewState }) {
   );
 }
 
-/** Upload Leads from CSV (SPEC §2). It cannot be dismissed mid-upload: Cancel is the way to stop one. */
+/** Upload Leads from CSV (docs/product.md §2). It cannot be dismissed mid-upload: Cancel is the way to stop one. */
 export function UploadCsvDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const flow = useCsvUploadFlow();
   const close = () => {

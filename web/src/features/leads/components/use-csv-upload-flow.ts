@@ -13,7 +13,7 @@ export type PreviewState =
   | { status: 'ready'; preview: CsvPreview }
   | { status: 'unreadable'; message: string };
 
-/** SPEC §4 Upload flow: choose a file, preview it, upload it chunk by chunk, show the result. */
+/** docs/product.md §4 Upload flow: choose a file, preview it, upload it chunk by chunk, show the result. */
 export function useCsvUploadFlow() {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<PreviewState>({ status: 'none' });
@@ -55,7 +55,7 @@ export function useCsvUploadFlow() {
       isCancelled: () => cancelRequested.current,
     });
     if (result.status === 'failed') {
-      // A file that cannot be read further says why; a refused chunk shows the server's message (SPEC §8).
+      // A file that cannot be read further says why; a refused chunk shows the server's message (docs/product.md §8).
       const message =
         result.error instanceof CsvReadError
           ? result.error.message

@@ -3,10 +3,10 @@ import { toast } from '@/components/ui/use-toast';
 import { errorToastMessage } from '@/lib/api';
 import { useDeleteLead } from '../api/delete-lead';
 
-/** SPEC §5's question, whole, as the dialog's description. */
+/** docs/product.md §5's question, whole, as the dialog's description. */
 const DELETE_QUESTION = 'Are you sure you want to delete this lead? This action cannot be undone.';
 
-/** Deletes a lead after the app's confirm dialog asks SPEC §5's question, with the toasts of SPEC §8. */
+/** Deletes a lead after the app's confirm dialog asks docs/product.md §5's question, with the toasts of docs/product.md §8. */
 export function useDeleteLeadWithConfirm() {
   const mutation = useDeleteLead();
 

@@ -1,7 +1,7 @@
 import { leadColumnFor } from '@contract/csv-leads';
 import { type CsvRow, readCsvRows } from './csv-row-reader';
 
-/** SPEC §9: the upload dialog previews the first 5 rows. */
+/** docs/product.md §9: the upload dialog previews the first 5 rows. */
 export const CSV_PREVIEW_ROWS = 5;
 /** The preview stops reading here even without 5 rows, so a file with a giant first row still opens quickly. */
 const PREVIEW_READ_LIMIT_BYTES = 4 * 1024 * 1024;

@@ -2,7 +2,7 @@
 const HOST_PATTERN = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}(?::\d+)?(?:[/?#]\S*)?$/i;
 
 /**
- * SPEC §5 Detail field links: the URL a custom-field value links to, or null for plain text. A value links when it
+ * docs/product.md §5 Detail field links: the URL a custom-field value links to, or null for plain text. A value links when it
  * starts with http:// or https://, starts with www., or is a host like example.com. Values with spaces and email
  * addresses stay text, and the link is always http(s), so no value can smuggle in another scheme.
  */

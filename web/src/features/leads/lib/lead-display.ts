@@ -31,7 +31,7 @@ export function leadInitial(lead: Pick<Lead, 'firstName' | 'lastName' | 'email'>
   return (leadName(lead) ?? lead.email).charAt(0).toUpperCase() || '?';
 }
 
-/** SPEC §5 Lead search: case-insensitive over email, first name, last name and company, plus the status filter. */
+/** docs/product.md §5 Lead search: case-insensitive over email, first name, last name and company, plus the status filter. */
 export function filterLeads(leads: Lead[], search: string, status: LeadStatusFilter): Lead[] {
   const needle = search.trim().toLowerCase();
   if (!needle && status === 'all') return leads;

@@ -1,6 +1,6 @@
 import { leadColumnFor } from '@contract/csv-leads';
 
-// SPEC §3: bookkeeping keys the import may store; the lead's own columns are shown in the header card instead.
+// docs/product.md §3: bookkeeping keys the import may store; the lead's own columns are shown in the header card instead.
 const HIDDEN_KEYS = new Set(['source', 'uploaddate', 'email']);
 
 /**

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api';
 import { pendingFollowups } from '../lib/response-display';
 import { responseQueryKeys } from './response-query-keys';
 
-/** GET /api/responses?followupRequired=true&limit=10: the newest replies waiting for a follow-up (SPEC §7). */
+/** GET /api/responses?followupRequired=true&limit=10: the newest replies waiting for a follow-up (docs/product.md §7). */
 export async function getFollowups(): Promise<ProspectResponse[]> {
   return (await apiRequest('GET', `/api/responses?followupRequired=true&limit=${FOLLOWUPS_PANEL_LIMIT}`)).json();
 }

@@ -3,7 +3,7 @@ import { sharedQueryKeys } from '@/lib/query-keys';
 import { responseQueryKeys } from './response-query-keys';
 
 /**
- * SPEC §7: after a reply is answered, completed or edited, the responses and follow-up count are read again, and
+ * docs/product.md §7: after a reply is answered, completed or edited, the responses and follow-up count are read again, and
  * so are the reads it shows in: the dashboard's figures, the leads and their histories, and the account's sends
  * today (a reply counts against the daily limit).
  */

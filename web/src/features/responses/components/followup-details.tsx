@@ -105,7 +105,7 @@ function LoadedFollowup({ response, onDone }: { response: ResponseDetails; onDon
   );
 }
 
-/** The body of the "Email Follow-up" modal: the reply as loaded, or SPEC §2's words when it cannot be. */
+/** The body of the "Email Follow-up" modal: the reply as loaded, or docs/product.md §2's words when it cannot be. */
 export function FollowupDetails({ responseId, onDone }: { responseId: number; onDone: () => void }) {
   const details = useResponseDetails(responseId);
 

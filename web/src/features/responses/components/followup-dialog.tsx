@@ -1,7 +1,7 @@
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FollowupDetails } from './followup-details';
 
-/** SPEC §2 "Email Follow-up": the reply whose row was clicked; closed while `responseId` is null. */
+/** docs/product.md §2 "Email Follow-up": the reply whose row was clicked; closed while `responseId` is null. */
 export function FollowupDialog({ responseId, onClose }: { responseId: number | null; onClose: () => void }) {
   return (
     <Dialog open={responseId !== null} onOpenChange={(open) => !open && onClose()}>

@@ -9,7 +9,7 @@ import { useFollowups } from '../api/get-followups';
 import { FollowupDialog } from './followup-dialog';
 import { ResponseRow } from './response-row';
 
-/** SPEC §2: the dashboard's list of prospect replies that need a follow-up; a click opens "Email Follow-up". */
+/** docs/product.md §2: the dashboard's list of prospect replies that need a follow-up; a click opens "Email Follow-up". */
 export function FollowupsPanel() {
   const [openId, setOpenId] = useState<number | null>(null);
   const followups = useFollowups();

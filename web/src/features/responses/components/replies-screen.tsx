@@ -17,7 +17,7 @@ import {
 import { FollowupDialog } from './followup-dialog';
 import { ResponseRow } from './response-row';
 
-/** Beyond SPEC: every prospect reply, newest first, so none is missed once the dashboard's ten are full. */
+/** Beyond the product rules: every prospect reply, newest first, so none is missed once the dashboard's ten are full. */
 export function RepliesScreen() {
   const [filter, setFilter] = useState<RepliesFilter>({ priority: 'all', status: 'all' });
   const [openId, setOpenId] = useState<number | null>(null);

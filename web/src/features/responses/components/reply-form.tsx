@@ -10,7 +10,7 @@ import { useSuggestReply } from '../api/suggest-reply';
 
 /**
  * The answer to a reply. "Suggest a reply" only fills the box; nothing leaves without the Send click (or
- * Ctrl/⌘+Enter). SPEC §5: Send is disabled while the box is empty, and an empty reply is refused in words.
+ * Ctrl/⌘+Enter). docs/product.md §5: Send is disabled while the box is empty, and an empty reply is refused in words.
  */
 export function ReplyForm({
   responseId,

@@ -46,7 +46,7 @@ export function nextRepliesOffset(lastPage: readonly unknown[], pages: readonly 
   return lastPage.length < REPLIES_PAGE_SIZE ? undefined : pages.reduce((count, page) => count + page.length, 0);
 }
 
-/** SPEC §7: the panel reads replies needing a follow-up and drops those already completed; at most 10 show. */
+/** docs/product.md §7: the panel reads replies needing a follow-up and drops those already completed; at most 10 show. */
 export function pendingFollowups(responses: ProspectResponse[]): ProspectResponse[] {
   return responses.filter((response) => !response.followupCompleted).slice(0, FOLLOWUPS_PANEL_LIMIT);
 }

@@ -14,7 +14,7 @@ export function useCancelSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelSubscription,
-    // SPEC §4: on success the user data is refreshed.
+    // docs/product.md §4: on success the user data is refreshed.
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: sharedQueryKeys.currentUser }),

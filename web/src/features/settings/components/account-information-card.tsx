@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
-/** SPEC §2: the account's email, read-only. */
+/** docs/product.md §2: the account's email, read-only. */
 export function AccountInformationCard({ user }: { user: Pick<User, 'email'> }) {
   return (
     <Card>

@@ -9,7 +9,7 @@ import {
 } from '@/components/ui/dialog';
 import { useCancelSubscription } from '../api/cancel-subscription';
 
-/** SPEC §5: the confirmation before cancelling; a click outside does not dismiss it (only its buttons do). */
+/** docs/product.md §5: the confirmation before cancelling; a click outside does not dismiss it (only its buttons do). */
 export function CancelSubscriptionDialog({
   open,
   onOpenChange,

@@ -16,7 +16,7 @@ import {
 
 const EMPTY: PasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Beyond SPEC: a new password, given the current one; every other session is signed out. */
+/** Beyond the product rules: a new password, given the current one; every other session is signed out. */
 export function PasswordCard() {
   const [form, setForm] = useState<PasswordForm>(EMPTY);
   const [errors, setErrors] = useState<PasswordFormErrors>({});

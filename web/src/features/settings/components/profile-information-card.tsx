@@ -17,7 +17,7 @@ const FIELDS: { field: keyof ProfileForm; label: string; placeholder?: string; a
   { field: 'preferredLocalClients', label: 'Preferred Local Clients' },
 ];
 
-/** SPEC §2: the profile the strategy and the AI drafts are written from; no client-side validation (SPEC §5). */
+/** docs/product.md §2: the profile the strategy and the AI drafts are written from; no client-side validation (docs/product.md §5). */
 export function ProfileInformationCard({ user }: { user: User }) {
   const [form, setForm] = useState<ProfileForm>(() => profileFormFromUser(user));
   const update = useUpdateProfile();

@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorToastMessage } from '@/lib/api';
 import { useLogoutEverywhere } from '../api/logout-everywhere';
 
-/** Beyond SPEC: ends every session of the account (a lost phone, a shared computer), this browser's too. */
+/** Beyond the product rules: ends every session of the account (a lost phone, a shared computer), this browser's too. */
 export function SessionsCard() {
   const logoutEverywhere = useLogoutEverywhere();
 

@@ -16,7 +16,7 @@ const TONES = {
   unknown: 'border-transparent bg-secondary text-secondary-foreground',
 };
 
-/** SPEC §4's badge: the trial's days left (a warning from 3 days), Active, Cancelled, Expired, else Unknown. */
+/** docs/product.md §4's badge: the trial's days left (a warning from 3 days), Active, Cancelled, Expired, else Unknown. */
 function statusBadge(user: Pick<User, 'subscriptionStatus' | 'trialEndDate'>, now: Date) {
   switch (user.subscriptionStatus) {
     case 'trial': {
@@ -45,7 +45,7 @@ function longDate(value: string | null | undefined): string {
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-/** SPEC §2 and §4: the subscription's status and what the user can do about it. */
+/** docs/product.md §2 and §4: the subscription's status and what the user can do about it. */
 export function SubscriptionCard({ user }: { user: User }) {
   const subscription = useSubscription();
   const [notSetUp, setNotSetUp] = useState(false);

@@ -10,7 +10,7 @@ import { errorToastMessage } from '@/lib/api';
 import { useUpdateProfile } from '../api/update-profile';
 import { timezoneOptions } from '../lib/timezone-options';
 
-/** Beyond SPEC: the zone whose midnight resets the daily sending limits and whose clock the sending window follows. */
+/** Beyond the product rules: the zone whose midnight resets the daily sending limits and whose clock the sending window follows. */
 export function TimezoneCard({ user }: { user: User }) {
   const [timezone, setTimezone] = useState(user.timezone);
   const update = useUpdateProfile();

@@ -1,6 +1,6 @@
 import type { User } from '@contract/auth';
 
-/** The Profile Information card's text fields (SPEC §2), as typed; blank clears a field. */
+/** The Profile Information card's text fields (docs/product.md §2), as typed; blank clears a field. */
 export const PROFILE_FIELDS = [
   'firstName',
   'lastName',
@@ -16,7 +16,7 @@ export function profileFormFromUser(user: Pick<User, (typeof PROFILE_FIELDS)[num
   return Object.fromEntries(PROFILE_FIELDS.map((field) => [field, user[field] ?? ''])) as ProfileForm;
 }
 
-/** SPEC §4: the form is seeded from the user only while its companyName is empty, so typing is never overwritten. */
+/** docs/product.md §4: the form is seeded from the user only while its companyName is empty, so typing is never overwritten. */
 export function seedProfileForm(form: ProfileForm, user: Pick<User, (typeof PROFILE_FIELDS)[number]>): ProfileForm {
   return form.companyName === '' ? profileFormFromUser(user) : form;
 }

@@ -12,7 +12,7 @@ export function useRefreshStockTip() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: refreshStockTip,
-    // SPEC §4: the tip is regenerated, then the current one is reloaded.
+    // docs/product.md §4: the tip is regenerated, then the current one is reloaded.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sharedQueryKeys.stockTip }),
   });
 }

@@ -9,7 +9,7 @@ const TONES = {
   yellow: 'border-transparent bg-amber-100 text-amber-800',
 } as const;
 
-/** SPEC §2: "BUY • Target: $215.00", coloured by the recommendation. */
+/** docs/product.md §2: "BUY • Target: $215.00", coloured by the recommendation. */
 export function RecommendationBadge({ tip }: { tip: Pick<StockTip, 'recommendation' | 'targetPrice'> }) {
   return (
     <Badge className={cn('text-sm', TONES[recommendationTone(tip.recommendation)])}>

@@ -7,9 +7,9 @@ import { cn } from '@/lib/utils';
 import { formatMarketCap, formatPeRatio, formatVolume } from '../lib/stock-tip-display';
 import { RecommendationBadge } from './recommendation-badge';
 
-/** SPEC §2: the tip's figures, recommendation, analysis and the local Auto-include switch. */
+/** docs/product.md §2: the tip's figures, recommendation, analysis and the local Auto-include switch. */
 export function StockTipDetails({ tip }: { tip: StockTip }) {
-  // SPEC §2: on by default and purely local; no call is made.
+  // docs/product.md §2: on by default and purely local; no call is made.
   const [autoInclude, setAutoInclude] = useState(true);
   const up = isPriceUp(tip);
   const figures = [

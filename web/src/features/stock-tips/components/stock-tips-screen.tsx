@@ -12,7 +12,7 @@ import { cn } from '@/lib/utils';
 import { useRefreshStockTip } from '../api/refresh-stock-tip';
 import { StockTipDetails } from './stock-tip-details';
 
-/** SPEC §2 Stock Tips (/stock-tips): the tip of the day, its refresh, what tips are, and the disclaimer. */
+/** docs/product.md §2 Stock Tips (/stock-tips): the tip of the day, its refresh, what tips are, and the disclaimer. */
 export function StockTipsScreen() {
   const { data: tip, isPending } = useCurrentStockTip();
   const refresh = useRefreshStockTip();

@@ -1,10 +1,10 @@
-/** SPEC §2's badge colours: buy green, sell red, anything else (hold) yellow. */
+/** docs/product.md §2's badge colours: buy green, sell red, anything else (hold) yellow. */
 export function recommendationTone(recommendation: string): 'green' | 'red' | 'yellow' {
   const word = recommendation.toLowerCase();
   return word === 'buy' ? 'green' : word === 'sell' ? 'red' : 'yellow';
 }
 
-/** SPEC §2: the P/E with one decimal, or "N/A" when there is none. */
+/** docs/product.md §2: the P/E with one decimal, or "N/A" when there is none. */
 export function formatPeRatio(peRatio: string | null): string {
   return peRatio === null || Number.isNaN(Number(peRatio)) ? 'N/A' : Number(peRatio).toFixed(1);
 }

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api';
 import { sharedQueryKeys } from '@/lib/query-keys';
 
 /**
- * POST /api/marketing-strategy: writes the strategy from the profile (SPEC sends no body); `regenerate` replaces an
+ * POST /api/marketing-strategy: writes the strategy from the profile (docs/product.md sends no body); `regenerate` replaces an
  * existing one. Answers the strategy, or the one another tab is still writing (`generating`).
  */
 export async function generateStrategy(request?: GenerateStrategyRequest): Promise<MarketingStrategy> {

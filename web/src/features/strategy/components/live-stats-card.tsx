@@ -2,7 +2,7 @@ import { BarChart3 } from 'lucide-react';
 import { useDashboardStats } from '@/api/get-dashboard-stats';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
-/** SPEC §2: how the campaigns do so far, beside the strategy; shown only once something was sent. */
+/** docs/product.md §2: how the campaigns do so far, beside the strategy; shown only once something was sent. */
 export function LiveStatsCard() {
   const stats = useDashboardStats();
   if (!stats.data || stats.data.totalEmailsSent <= 0) return null;

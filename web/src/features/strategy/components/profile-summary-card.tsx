@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-/** SPEC §2: the profile the strategy is written from, "Not set" where empty, with a way to change it. */
+/** docs/product.md §2: the profile the strategy is written from, "Not set" where empty, with a way to change it. */
 export function ProfileSummaryCard({ user }: { user: User }) {
   const rows = [
     ['Company', user.companyName],

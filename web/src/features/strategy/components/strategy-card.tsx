@@ -11,7 +11,7 @@ const perWeekOptions = EMAILS_PER_WEEK_OPTIONS.map((count) => ({ value: String(c
 const toneOptions = STRATEGY_TONES.map((tone) => ({ value: tone, label: tone }));
 
 /**
- * SPEC §2 Recommended Email Marketing Strategy: the two choices the user may change, the read-only audience and
+ * docs/product.md §2 Recommended Email Marketing Strategy: the two choices the user may change, the read-only audience and
  * follow-up blocks, and the notes.
  */
 export function StrategyCard({
@@ -43,7 +43,7 @@ export function StrategyCard({
               : 'Written for your business from your profile by the built-in writer.'}
           </CardDescription>
         </div>
-        {/* Beyond SPEC: after editing the profile, the strategy can be written again from it. */}
+        {/* Beyond the product rules: after editing the profile, the strategy can be written again from it. */}
         <Button variant="ghost" size="sm" onClick={onRegenerate} disabled={busy}>
           <RefreshCw className={regenerating ? 'animate-spin' : undefined} />
           Regenerate

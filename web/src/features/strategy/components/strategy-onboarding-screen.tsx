@@ -19,8 +19,8 @@ import { ProfileSummaryCard } from './profile-summary-card';
 import { StrategyCard } from './strategy-card';
 
 /**
- * SPEC §2 Strategy onboarding (/strategy-onboarding): the welcome, the profile, the strategy to approve or adjust
- * and the live figures. On entry a strategy is generated when there is none and none is being written (SPEC §4).
+ * docs/product.md §2 Strategy onboarding (/strategy-onboarding): the welcome, the profile, the strategy to approve or adjust
+ * and the live figures. On entry a strategy is generated when there is none and none is being written (docs/product.md §4).
  */
 export function StrategyOnboardingScreen({ user }: { user: User }) {
   const [, navigate] = useLocation();

@@ -11,7 +11,7 @@ import {
 /** The strategy form as its inputs hold it. */
 export type StrategyForm = { emailsPerWeek: string; tone: StrategyTone; adjustments: string };
 
-/** SPEC §4: seeded from the loaded strategy; emails per week default 3, tone default professional, notes empty. */
+/** docs/product.md §4: seeded from the loaded strategy; emails per week default 3, tone default professional, notes empty. */
 export function seedStrategyForm(strategy: MarketingStrategy | undefined): StrategyForm {
   const perWeek = strategy?.recommendedEmailsPerWeek;
   const tone = strategy?.recommendedTone;

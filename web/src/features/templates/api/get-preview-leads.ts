@@ -11,7 +11,7 @@ export async function getPreviewLeads(): Promise<Lead[]> {
   return response.json();
 }
 
-// Read afresh each time the editor opens (not kept like other reads, SPEC §9), so leads added since show up.
+// Read afresh each time the editor opens (not kept like other reads, docs/product.md §9), so leads added since show up.
 export const previewLeadsQueryOptions = () =>
   queryOptions({
     queryKey: [...sharedQueryKeys.leads, { limit: PREVIEW_LEAD_COUNT, offset: 0 }],

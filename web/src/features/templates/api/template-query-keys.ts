@@ -1,4 +1,4 @@
-// Keys are paths (SPEC §7: a read GETs its key's parts joined with '/').
+// Keys are paths (docs/product.md §7: a read GETs its key's parts joined with '/').
 import { sharedQueryKeys } from '@/lib/query-keys';
 
 export const templateQueryKeys = {

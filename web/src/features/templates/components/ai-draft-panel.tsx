@@ -35,7 +35,7 @@ function OfflineWriterNote({ isAdmin }: { isAdmin: boolean }) {
 }
 
 /**
- * AI drafting from a description (SPEC §2, §5, §8): a success fills the subject and the body. It starts open for a
+ * AI drafting from a description (docs/product.md §2, §5, §8): a success fills the subject and the body. It starts open for a
  * new template and folded for an existing one, where a draft would replace written work. Without a provider it says
  * so before the first draft; only an administrator (`isAdmin`) is shown the server settings that choose one.
  */

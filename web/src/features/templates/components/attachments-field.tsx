@@ -33,7 +33,7 @@ export function AttachmentsField({
     setReading(false);
     if (added.length > 0) onAdd(added);
 
-    // One toast at a time (SPEC §9): a refusal matters most, then a read failure, else the success.
+    // One toast at a time (docs/product.md §9): a refusal matters most, then a read failure, else the success.
     if (rejections.length > 0) {
       toast({ ...rejections[0], variant: 'destructive' });
     } else if (failedNames.length > 0) {

@@ -11,7 +11,7 @@ import { TemplatesFilters } from './templates-filters';
 import { useDeleteTemplateWithConfirm } from './use-delete-template-with-confirm';
 
 /**
- * The Email Templates screen (SPEC §2): search and status filter over the cards, and the editor modal. `isAdmin`:
+ * The Email Templates screen (docs/product.md §2): search and status filter over the cards, and the editor modal. `isAdmin`:
  * the signed-in user administers this server, so the editor may name its settings.
  */
 export function TemplatesScreen({ isAdmin }: { isAdmin: boolean }) {

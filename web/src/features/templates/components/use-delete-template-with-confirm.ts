@@ -3,7 +3,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorToastMessage } from '@/lib/api';
 import { useDeleteTemplate } from '../api/delete-template';
 
-/** Deletes a template after the app's own confirm with SPEC §5's question, with the toasts of SPEC §8. */
+/** Deletes a template after the app's own confirm with docs/product.md §5's question, with the toasts of docs/product.md §8. */
 export function useDeleteTemplateWithConfirm() {
   const mutation = useDeleteTemplate();
 

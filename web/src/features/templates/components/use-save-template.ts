@@ -5,7 +5,7 @@ import { useCreateTemplate } from '../api/create-template';
 import { useUpdateTemplate } from '../api/update-template';
 import { hasRequiredTemplateFields, type TemplateFormValues, toTemplateInput } from '../lib/template-form';
 
-/** Creates or updates a template after the checks of SPEC §5, with the toasts of SPEC §8; true when saved. */
+/** Creates or updates a template after the checks of docs/product.md §5, with the toasts of docs/product.md §8; true when saved. */
 export function useSaveTemplate(existing: Pick<Template, 'id'> | null) {
   const create = useCreateTemplate();
   const update = useUpdateTemplate();

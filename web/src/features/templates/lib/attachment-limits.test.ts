@@ -19,7 +19,7 @@ describe('attachmentBytes', () => {
 });
 
 describe('planAttachmentAdditions', () => {
-  it('accepts files up to exactly 3 MB and refuses larger ones with the SPEC message', () => {
+  it('accepts files up to exactly 3 MB and refuses larger ones with the docs/product.md message', () => {
     const plan = planAttachmentAdditions(
       [],
       [

@@ -10,7 +10,7 @@ export function attachmentBytes(attachment: Attachment): number {
 
 /**
  * Which chosen files may join the template's attachments, by the same rule the server applies on save
- * (`attachmentRejection`: 3 MB each, SPEC §9, and 10 files and 10 MB in all). Files are taken in order; the rest are
+ * (`attachmentRejection`: 3 MB each, docs/product.md §9, and 10 files and 10 MB in all). Files are taken in order; the rest are
  * refused with the reason to show.
  */
 export function planAttachmentAdditions<F extends FileSize>(

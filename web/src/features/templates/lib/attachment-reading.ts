@@ -19,7 +19,7 @@ export async function readAttachment(file: ReadableFile): Promise<Attachment> {
   return { name: file.name, contentType: file.type || 'application/octet-stream', contentBytes: bytesToBase64(bytes) };
 }
 
-/** Reads each file; those that fail are named so the screen can say "Failed to upload {file}" (SPEC §5). */
+/** Reads each file; those that fail are named so the screen can say "Failed to upload {file}" (docs/product.md §5). */
 export async function readAttachments(
   files: ReadableFile[],
 ): Promise<{ attachments: Attachment[]; failedNames: string[] }> {

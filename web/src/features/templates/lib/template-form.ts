@@ -12,7 +12,7 @@ export type TemplateFormValues = {
   attachments: Attachment[];
 };
 
-/** SPEC §9: week numbers 1 to 52. */
+/** docs/product.md §9: week numbers 1 to 52. */
 export const WEEK_NUMBERS = Array.from({ length: 52 }, (_, index) => index + 1);
 
 export const emptyTemplateForm: TemplateFormValues = {
@@ -37,7 +37,7 @@ export function templateFormFromTemplate(template: TemplateDetail): TemplateForm
   };
 }
 
-/** SPEC §5: name, subject and body must be non-empty after trimming. */
+/** docs/product.md §5: name, subject and body must be non-empty after trimming. */
 export function hasRequiredTemplateFields(values: TemplateFormValues): boolean {
   return values.name.trim() !== '' && values.subject.trim() !== '' && !isBlankHtml(values.body);
 }

@@ -1,6 +1,6 @@
 import type { TemplateStatus } from '@contract/templates';
 
-/** SPEC §4: draft, active, archived; only Active templates are used in campaigns. */
+/** docs/product.md §4: draft, active, archived; only Active templates are used in campaigns. */
 export const templateStatusLabels: Record<TemplateStatus, string> = {
   draft: 'Draft',
   active: 'Active',
