@@ -34,6 +34,26 @@ export const REACH_OUT: Phrasings = {
   casual: [(who) => `I'm reaching out to ${who}`, (who) => `I'm writing to ${who}`],
 };
 
+/** A reply's opening: what the prospect asked about ("Thank you for asking about the house on Oak Street."). */
+export const THANKS_FOR_ASKING: Phrasings = {
+  professional: [
+    (topic) => `Thank you for asking about ${topic}.`,
+    (topic) => `Thank you for your question about ${topic}.`,
+  ],
+  friendly: [
+    (topic) => `Thanks so much for asking about ${topic}.`,
+    (topic) => `Thanks for your question about ${topic}.`,
+  ],
+  casual: [(topic) => `Thanks for asking about ${topic}.`, (topic) => `Good question about ${topic}.`],
+};
+
+/** "I'm following up with sellers who came to our open house": the opening of a follow-up. */
+export const FOLLOW_UP: Phrasings = {
+  professional: [(who) => `I am following up with ${who}`, (who) => `I am writing again to ${who}`],
+  friendly: [(who) => `I'm following up with ${who}`, (who) => `I wanted to check back in with ${who}`],
+  casual: [(who) => `Just following up with ${who}`, (who) => `Checking back in with ${who}`],
+};
+
 /** Who the sender is: [name and company, name, company]. */
 export const SENDER: Record<
   EmailTone,
@@ -153,6 +173,19 @@ export const BENEFIT: Record<OfferKind, Phrasings<[string | null]>> = {
     friendly: [() => 'I think it could be really useful for you.'],
     casual: [() => 'Could be handy for you.'],
   },
+};
+
+/** The ask when the prompt names the call it wants ("a 15-minute call"): `meeting` comes with its article. */
+export const MEETING_ASK: Phrasings = {
+  professional: [
+    (meeting) => `Would you be available for ${meeting} this week?`,
+    (meeting) => `Could we arrange ${meeting} this week?`,
+  ],
+  friendly: [
+    (meeting) => `Would you be up for ${meeting} this week?`,
+    (meeting) => `Could we set up ${meeting} this week?`,
+  ],
+  casual: [(meeting) => `Up for ${meeting} this week?`, (meeting) => `Got time for ${meeting} this week?`],
 };
 
 /**

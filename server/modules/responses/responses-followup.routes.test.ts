@@ -76,10 +76,10 @@ describe('follow-up, priority and meeting', () => {
 describe('POST /api/responses/{id}/suggest-reply without an AI provider', () => {
   let who: Owner;
   beforeAll(async () => {
-    who = await owner('suggest', { count: 4 });
+    who = await owner('suggest', { count: 5 });
   });
-  const suggest = async (index: number, priority: 'hot' | 'high' | 'medium' | 'other') => {
-    const prospect = await reply(who, index, { priority });
+  const suggest = async (index: number, priority: 'hot' | 'high' | 'medium' | 'other', words?: string) => {
+    const prospect = await reply(who, index, { priority, words });
     const before = smtp.received.length;
     const response = await call('POST', `/api/responses/${prospect.id}/suggest-reply`, who.token, {});
     expect(response.statusCode).toBe(200);
@@ -91,23 +91,31 @@ describe('POST /api/responses/{id}/suggest-reply without an AI provider', () => 
     return suggestion.body as string;
   };
 
-  it('proposes three times on the next working days for a hot reply', async () => {
+  it('proposes the day the prospect asked for ("can we talk on Thursday?") in the user\'s time zone', async () => {
     const body = await suggest(0, 'hot');
+    expect(body).toContain('Thursday suits me well. Shall I call you on Thursday, November 26 at 10:00 AM UTC?');
+    expect(body).not.toContain('Tuesday');
+  });
+
+  it('proposes three times on the next working days for a hot reply that names none', async () => {
+    const body = await suggest(1, 'hot', 'Sounds good, let us talk.');
     expect(body).toContain('- Tuesday, November 24 at 10:00 AM UTC\n- Wednesday, November 25 at 2:00 PM UTC');
     expect(body).toContain('- Thursday, November 26 at 11:00 AM UTC');
   });
 
   it('thanks and offers a call for a high reply', async () => {
-    expect(await suggest(1, 'high')).toContain('a 15-minute call: would Tuesday or Wednesday suit you?');
+    expect(await suggest(2, 'high', 'What does it cost?')).toContain(
+      'a 15-minute call: would Tuesday or Wednesday suit you?',
+    );
   });
 
   it('proposes a follow-up date for a medium reply', async () => {
-    expect(await suggest(2, 'medium')).toContain(
-      'I will follow up on Monday, December 7 to see where things stand at Company 2.',
+    expect(await suggest(3, 'medium', 'Maybe later this year.')).toContain(
+      'I will follow up on Monday, December 7 to see where things stand at Company 3.',
     );
   });
 
   it('closes politely for any other reply', async () => {
-    expect(await suggest(3, 'other')).toContain('I will not take up more of your time.');
+    expect(await suggest(4, 'other')).toContain('I will not take up more of your time.');
   });
 });

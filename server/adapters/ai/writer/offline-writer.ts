@@ -4,11 +4,14 @@ import {
   BENEFIT,
   CALL_TO_ACTION,
   DRAFT_GREETING,
+  FOLLOW_UP,
+  MEETING_ASK,
   OFFER,
   REACH_OUT,
   SEASON_LEAD,
   SENDER,
   SERVICE_OFFER,
+  THANKS_FOR_ASKING,
   TONES,
 } from '../offline-phrasing';
 import type { Draft, DraftRequest, EmailTone, EmailWriter, WriterProfile } from './email-writer';
@@ -35,7 +38,12 @@ export class OfflineWriter implements EmailWriter {
     const draft = compose(brief, sender, tone, pick);
     // A prompt that is one long phrase could come back whole in a sentence: then the profile alone speaks.
     return repeats(draft, prompt)
-      ? compose({ ...brief, audience: null, offer: null, topic: null, message: null }, sender, tone, pick)
+      ? compose(
+          { ...brief, audience: null, offer: null, topic: null, message: null, facts: [], question: null },
+          sender,
+          tone,
+          pick,
+        )
       : draft;
   }
 }
@@ -45,8 +53,12 @@ function compose(brief: PromptBrief, sender: Sender, tone: EmailTone, pick: Pick
     `${DRAFT_GREETING[tone]} {firstName|there},`,
     opening(brief, tone, pick),
     introduction(sender, tone, brief.short, pick),
+    // The prompt's facts, said as it gives them: "I sold 40 homes in Austin last year."
+    brief.facts.length > 0 ? brief.facts.join(' ') : null,
     offerParagraph(brief, sender, tone, pick),
-    pick('action', CALL_TO_ACTION[actionOf(brief, tone)][tone])(offeredThing(brief.offer)),
+    brief.meeting
+      ? pick('meeting', MEETING_ASK[tone])(`${indefiniteArticle(brief.meeting)} ${brief.meeting}`)
+      : pick('action', CALL_TO_ACTION[actionOf(brief, tone)][tone])(offeredThing(brief.offer)),
   ].filter((paragraph) => paragraph !== null);
   const signature = [tone === 'professional' ? sender.fullName : sender.firstName || sender.fullName, sender.company]
     .filter(Boolean)
@@ -103,8 +115,11 @@ function senderOf(profile: WriterProfile): Sender {
 
 /** The subject: the offer (or the reminder) with when, or else where; never longer than a subject should be. */
 function subjectOf(brief: PromptBrief, sender: Sender, tone: EmailTone, pick: Pick): string {
-  const core = subjectCore(brief, tone, pick);
   const fits = (subject: string) => subject.length <= 78;
+  // A reply is about what the prospect asked.
+  const question = brief.question && `Your question about ${brief.question}`;
+  if (question && fits(question)) return question;
+  const core = subjectCore(brief, tone, pick);
   // "Free home valuation this spring", "Free roof check in Boise".
   const said = (words: string) => core?.toLowerCase().includes(words.toLowerCase());
   const when = brief.timing?.when ?? brief.timing?.seasonPhrase;
@@ -141,7 +156,9 @@ function subjectCore({ offer, topic, message }: PromptBrief, tone: EmailTone, pi
  * when the prompt names none of these: the introduction then opens the email.
  */
 function opening(brief: PromptBrief, tone: EmailTone, pick: Pick): string | null {
-  const { audience, place, message } = brief;
+  const { audience, place, message, question } = brief;
+  // A reply thanks for the question; the prospect needs no telling whom the email is for.
+  if (question) return pick('question', THANKS_FOR_ASKING[tone])(question);
   const season = brief.timing?.season;
   // A reminder that already names the season ("hurricane season is coming") says it once.
   const inMessage = season && message?.text.toLowerCase().includes(season.toLowerCase());
@@ -157,7 +174,7 @@ function opening(brief: PromptBrief, tone: EmailTone, pick: Pick): string | null
   } else {
     who = place ? `people here in ${place}` : null;
   }
-  const reach = who ? pick('reach', REACH_OUT[tone])(who) : null;
+  const reach = who ? pick('reach', (brief.followUp ? FOLLOW_UP : REACH_OUT)[tone])(who) : null;
 
   let sentence: string | null = reach;
   if (message) {

@@ -23,7 +23,34 @@ describe('reading a prompt as an instruction', () => {
       action: null,
       tone: 'friendly',
       short: false,
+      facts: [],
+      meeting: null,
+      question: null,
+      followUp: false,
     });
+  });
+
+  it('reads the sender apart from the audience, their facts, the call asked for and the question answered', () => {
+    const realtor = read(
+      "I'm a realtor who sold 40 homes in Austin last year. Write to first-time buyers offering a free home valuation and ask for a 15-minute call.",
+    );
+    expect(realtor.facts).toEqual(['I sold 40 homes in Austin last year.']);
+    expect(realtor.timing).toBeNull();
+    expect(realtor.offer).toEqual({ phrase: 'a free home valuation', kind: 'free' });
+    expect(realtor.meeting).toBe('15-minute call');
+    expect(read('Insurance agent here. Email new homeowners about flood cover').audience?.phrase).toBe(
+      'new homeowners',
+    );
+    expect(read('Realtor writing to young families about our buyer guide').audience?.phrase).toBe('young families');
+    const reply = read(
+      'Reply to a couple who asked about refinancing: rates are down to 6.1%. Offer a free rate quote and a 15 minute call',
+    );
+    expect(reply).toMatchObject({
+      question: 'refinancing',
+      facts: ['Rates are down to 6.1%.'],
+      meeting: '15-minute call',
+    });
+    expect(reply.offer?.phrase).toBe('a free rate quote');
   });
 
   it('reads imperatives: invite … to, remind … that, tell … about, ask them to', () => {

@@ -37,6 +37,14 @@ export type PromptBrief = {
   /** The tone the prompt asks for ("a friendly note", "keep it formal"), which wins over the strategy's. */
   tone: EmailTone | null;
   short: boolean;
+  /** The sender's facts with a number, as sentences of the email: "I sold 40 homes in Austin last year." */
+  facts: string[];
+  /** The call or meeting the prompt asks for, with its length: "15-minute call". */
+  meeting: string | null;
+  /** What the prospect asked about, when the prompt is a reply to them: "the house on Oak Street". */
+  question: string | null;
+  /** Whether the email follows up with its audience ("Follow up with sellers who came to our open house"). */
+  followUp: boolean;
 };
 
 /** When the email is for: the time of year ("spring"), as a phrase ("this spring"), and a day or stretch
@@ -49,12 +57,18 @@ export type Offer = { phrase: string; kind: OfferKind };
 export type Message = { text: string; form: 'that' | 'to'; reminder: boolean };
 
 /** Longest phrase taken from a prompt: beyond this it is the prompt retold, not a part of it. */
-const MAX_WORDS = { audience: 10, offer: 8, message: 12 };
+const MAX_WORDS = { audience: 10, offer: 8, message: 12, fact: 24, question: 10 };
 
 export function readPrompt(prompt: string, profile: WriterProfile): PromptBrief {
-  const segments = clausesOf(midSentenceCase(plainText(prompt), profileProperNouns(profile)));
+  const { question, rest } = replyOf(midSentenceCase(plainText(prompt), profileProperNouns(profile)));
+  const segments = clausesOf(rest);
+  const facts = segments.filter((part) => part.cue === 'statement').flatMap((part) => factOf(part.words) ?? []);
+  const meeting = meetingIn(segments.flatMap((part) => part.words));
   const timing = takeTiming(segments);
-  const audiences = segments.filter((part) => part.role === 'audience' && audienceOf(part.words) !== null);
+  const readable = segments.filter((part) => part.role === 'audience' && audienceOf(part.words) !== null);
+  // The user is the realtor or the agent: "Insurance agent here", "an email for insurance agents" name the sender.
+  const people = readable.filter((part) => !namesSender(part.words));
+  const audiences = people.length > 0 ? people : readable.filter((part) => !namesSender(part.words, true));
   const audienceSegment = audiences.find((part) => part.cue === 'ask') ?? audiences[0];
   const placed = [audienceSegment, ...segments.filter((part) => /^(audience|matter|action|aside)$/.test(part.role))]
     .filter((part) => part !== undefined)
@@ -96,7 +110,95 @@ export function readPrompt(prompt: string, profile: WriterProfile): PromptBrief 
     message: messageOf(segments),
     action: actionIn(segments),
     ...styleOf(segments),
+    facts,
+    meeting: meeting && !offer?.phrase.toLowerCase().includes(meeting) ? meeting : null,
+    question,
+    followUp: audienceSegment?.cue === 'follow',
   };
+}
+
+// --- Facts, meetings, replies --------------------------------------------------------------------------------------
+
+const REPLY_LEAD = /^(?:please )?(?:(?:write|draft|send) (?:a |an )?)?(?:reply|response|answer|respond)(?: to| for)? /;
+const ASKED = ['asked about', 'asked me about', 'asking about', 'asks about', 'wants to know about', 'interested in'];
+
+/**
+ * A prompt that answers a prospect ("Reply to a buyer who asked about the house on Oak Street: …"): what they asked
+ * about, and the rest of the prompt, which says what to answer. Any other prompt is all rest.
+ */
+function replyOf(text: string): { question: string | null; rest: string } {
+  const lower = text.toLowerCase();
+  const lead = REPLY_LEAD.exec(lower);
+  if (!lead) return { question: null, rest: text };
+  const asked = ASKED.map((words) => ({ words, at: lower.indexOf(` ${words} `, lead[0].length - 1) }))
+    .filter(({ at }) => at >= 0)
+    .sort((a, b) => a.at - b.at)[0];
+  if (!asked) return { question: null, rest: text };
+  const from = asked.at + asked.words.length + 2;
+  const ends = [',', ':', ';', '. '].map((mark) => lower.indexOf(mark, from)).filter((at) => at >= 0);
+  const end = ends.length > 0 ? Math.min(...ends) : text.length;
+  const question = phraseOf(text.slice(from, end).split(' ').filter(Boolean), MAX_WORDS.question, true);
+  return { question, rest: text.slice(end + 1) };
+}
+
+const SENDER_ROLE =
+  /^(realtors?|agents?|brokers?|advis[eo]rs?|planners?|lenders?|officers?|adjusters?|underwriters?|consultants?)$/;
+
+/** Whether an audience names the sender's own trade ("insurance agent here", "for realtors"), or a singular one. */
+function namesSender(words: string[], singularOnly = false): boolean {
+  const lower = words.map((word) => word.toLowerCase());
+  const head = lower.find((word) => AUDIENCE_NOUN.test(word));
+  if (!head || !SENDER_ROLE.test(head)) return false;
+  return !singularOnly || !head.endsWith('s') || lower.includes('here');
+}
+
+const MEETING_NOUN =
+  /^(call|chat|meeting|consultation|consult|conversation|zoom|video|phone|review|walkthrough|tour|session)$/;
+
+/** The call the prompt asks for with its length: "15-minute call", "30 minute zoom call" as "30-minute zoom call". */
+function meetingIn(words: string[]): string | null {
+  for (let at = 0; at < words.length; at++) {
+    const lower = words[at].toLowerCase();
+    let length: string | null = null;
+    let next = at + 1;
+    if (/^\d{1,3}-minutes?$|^(half-hour|one-hour|\d-hour)$/.test(lower)) length = lower.replace(/s$/, '');
+    else if (/^\d{1,3}$/.test(lower) && /^(minutes?|min)$/i.test(words[at + 1] ?? '')) {
+      length = `${lower}-minute`;
+      next = at + 2;
+    }
+    if (!length) continue;
+    for (let end = next; end < Math.min(words.length, next + 3); end++) {
+      const word = words[end].toLowerCase();
+      if (!/^[a-z]+$/.test(word)) break;
+      if (MEETING_NOUN.test(word)) return [length, ...words.slice(next, end + 1).map((w) => w.toLowerCase())].join(' ');
+    }
+  }
+  return null;
+}
+
+/** An offer without the call joined onto it: "a free rate quote and a 15-minute call" offers "a free rate quote". */
+function withoutMeeting(words: string[]): string[] {
+  const at = words.findIndex((word, index) => {
+    if (word.toLowerCase() !== 'and') return false;
+    const next = /^(a|an)$/i.test(words[index + 1] ?? '') ? index + 2 : index + 1;
+    return meetingIn(words.slice(next, next + 5))?.startsWith(`${words[next]?.toLowerCase()}`) === true;
+  });
+  return at > 0 ? words.slice(0, at) : words;
+}
+
+/** A statement of the sender's with a number, as a sentence: "I'm a realtor who sold 40 homes" says "I sold 40 homes". */
+function factOf(words: string[]): string | null {
+  if (!words.some((word) => /\d/.test(word))) return null;
+  let list = words;
+  const lower = list.map((word) => word.toLowerCase());
+  const who = lower.findIndex((word) => word === 'who' || word === 'that');
+  if ((lower[0] === "i'm" || (lower[0] === 'i' && lower[1] === 'am')) && who > 0 && who < 6) {
+    const verb = lower[who + 1] === 'has' ? 'have' : lower[who + 1] === 'is' ? 'am' : list[who + 1];
+    list = ['I', verb, ...list.slice(who + 2)].filter((word) => word !== undefined);
+  }
+  const phrase = phraseOf(list, MAX_WORDS.fact, true);
+  if (!phrase) return null;
+  return `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}.`;
 }
 
 // --- The parts -----------------------------------------------------------------------------------------------------
@@ -110,14 +212,18 @@ function takeTiming(segments: Segment[]): Timing | null {
   const timing: Timing = { season: null, seasonPhrase: null, when: null };
   let anySeason: string | null = null;
   for (const part of segments) {
+    // A statement keeps its own moments: "we sold 40 homes last year".
+    if (part.cue === 'statement') continue;
     for (let from = 0, guard = 0; from < part.words.length && guard < 8; guard++) {
       const found = findMoment(part.words.slice(from));
       if (!found) break;
       const { phrase, season } = found.moment;
-      anySeason ??= season;
+      // "who came to our open house last Saturday": a past moment is no time for the offer; it leaves the phrase.
+      const past = phrase !== null && /^last /i.test(phrase);
+      if (!past) anySeason ??= season;
       if (phrase && part.role !== 'message') {
-        if (season && !timing.seasonPhrase) Object.assign(timing, { season, seasonPhrase: phrase });
-        else if (!season) timing.when ??= phrase;
+        if (!past && season && !timing.seasonPhrase) Object.assign(timing, { season, seasonPhrase: phrase });
+        else if (!past && !season) timing.when ??= phrase;
         part.words.splice(from + found.start, found.end - found.start);
         from += found.start;
       } else {
@@ -132,7 +238,9 @@ function takeTiming(segments: Segment[]): Timing | null {
 const PLACE_PREPOSITION = /^(in|near|around|across|throughout|within)$/i;
 const PLACE_LEAD =
   /^(the|downtown|greater|north|south|east|west|central|northern|southern|eastern|western|metro|uptown|midtown)$/i;
-const isPlaceWord = (word: string | undefined) => word !== undefined && /^\p{Lu}[\p{L}'.-]*$/u.test(word);
+// "in Chicago I met at…": "I" names the sender, not a place.
+const isPlaceWord = (word: string | undefined) =>
+  word !== undefined && /^\p{Lu}[\p{L}'.-]*$/u.test(word) && !/^I($|')/.test(word);
 
 /** A place named with a capital after "in", "near"…: "in Austin", "near Maple Grove", "in Austin, TX". */
 function findPlace(words: string[]): { start: number; end: number; place: string } | null {
@@ -182,6 +290,7 @@ function matterOf(segments: Segment[]): Offer[] {
       while (words.length > 0 && PARTICLE.test(words[0].toLowerCase())) words = words.slice(1);
     } else if (part.role !== 'matter') continue;
     while (words.length > 0 && OBJECT_PRONOUN.test(words[0].toLowerCase())) words = words.slice(1);
+    words = withoutMeeting(words);
     const phrase = phraseOf(words, MAX_WORDS.offer, true);
     if (!phrase || GENERIC_OBJECT.test(phrase)) continue;
     const kind: OfferKind =

@@ -45,7 +45,8 @@ export function plainText(prompt: string): string {
   );
 }
 
-const TOKEN = /[\p{L}\p{N}$][\p{L}\p{N}'&%/+.$()-]*|[,.;:!?]/gu;
+// "$425,000" is one word: a comma inside a number stays in it.
+const TOKEN = /[\p{L}\p{N}$](?:[\p{L}\p{N}'&%/+.$()-]|,(?=\d{3}))*|[,.;:!?]/gu;
 
 function tokenise(text: string): string[] {
   const tokens: string[] = [];
@@ -130,7 +131,15 @@ const TELLING = /^(remind|tell|let)$/;
  * the ask, the style, or an aside to ignore.
  */
 export function clausesOf(text: string): Segment[] {
-  return segment(tokenise(text)).map(classifyLead);
+  return segment(tokenise(text)).map(classifyLead).map(statementOf);
+}
+
+/** "mention we sold 12 homes…": what is mentioned is a statement of the sender's, said as it is. */
+function statementOf(part: Segment): Segment {
+  const first = part.words[0]?.toLowerCase() ?? '';
+  return part.role === 'matter' && part.cue === 'mention' && STATEMENT_START.test(first) && part.words.length > 2
+    ? { ...part, role: 'aside', cue: 'statement' }
+    : part;
 }
 
 /** The tokens cut at the words that start a new part of the instruction. */
@@ -211,8 +220,22 @@ function cueAt(lower: string[], at: number, current: Segment, firstSegment: bool
     if (frame) return { role: 'frame', cue: '', length: frame[0].split(' ').length };
   }
   if (rest.startsWith('call to action')) return { role: 'action', cue: '', length: 3 };
+  // "…, we've helped 200 local businesses": a statement of the sender's, inside an instruction.
+  if (previous === ',' && STATEMENT_START.test(word) && next !== undefined && !/^(message|aside)$/.test(current.role)) {
+    return { role: 'aside', cue: 'statement', length: 0 };
+  }
+  // "…and ask for a 15-minute call": the ask itself.
+  if (clauseStart && word === 'ask' && next === 'for' && lower.slice(at + 2, at + 5).some((w) => actionOf(w))) {
+    return { role: 'action', cue: '', length: 2 };
+  }
   const phrase = rest.match(AUDIENCE_PHRASE);
-  if (phrase) return { role: 'audience', cue: 'write', length: phrase[0].split(' ').length };
+  if (phrase) {
+    return {
+      role: 'audience',
+      cue: phrase[0].startsWith('follow') ? 'follow' : 'write',
+      length: phrase[0].split(' ').length,
+    };
+  }
   if (STYLE_CUE.test(rest) && (clauseStart || /^(in|with|using) /.test(rest)))
     return { role: 'style', cue: '', length: 0 };
   if (clauseStart && word === 'email' && /^(us|me|back)$/.test(next ?? ''))
@@ -313,8 +336,8 @@ function audienceEndsBefore(words: string[], next: string): boolean {
   if (preposition < 0) return true;
   const object = words.slice(preposition + 1);
   if (object.length === 0) return false;
-  // A place ("in Maple Grove") ends at the first word without a capital.
-  if (/^\p{Lu}/u.test(object[0])) return !/^\p{Lu}/u.test(next);
+  // A place ("in Maple Grove") ends at the first word without a capital, or at "I" ("in Chicago I met…").
+  if (/^\p{Lu}/u.test(object[0])) return !/^\p{Lu}/u.test(next) || /^I($|')/.test(next);
   return object.length >= 3;
 }
 
@@ -326,9 +349,14 @@ function frameCue(part: Segment): string {
   if (!isFrame(part)) return part.role === 'audience' ? part.cue : '';
   const noun = part.words.find((word) => FRAME_NOUN.test(word.toLowerCase()))?.toLowerCase() ?? '';
   if (noun.startsWith('reminder')) return 'remind';
+  if (noun.startsWith('follow')) return 'follow';
   if (noun.startsWith('invit')) return 'invite';
   return '';
 }
+
+/** Verbs that make a sentence a statement rather than a phrase: "rates are down", "policies start at $35". */
+const STATING_VERB =
+  /^(is|are|was|were|has|have|had|go|goes|went|start|starts|started|begin|begins|end|ends|rise|rises|rose|fall|falls|fell|drop|drops|dropped|sold|closed|helped|saved|cost|costs|run|runs|opens|closes|includes)$/;
 
 const STYLE_WORD = (word: string) =>
   word in TONE_WORDS || SHORT_WORD.test(word) || /^(and|,|tone|very|but|not|too|long|email|note|message)$/.test(word);
@@ -337,7 +365,14 @@ const STYLE_WORD = (word: string) =>
 function classifyLead(part: Segment): Segment {
   if (part.role !== 'lead') return part;
   const lower = part.words.map((word) => word.toLowerCase());
-  if (part.label || STATEMENT_START.test(lower[0])) return { ...part, role: 'aside' };
+  if (part.label) return { ...part, role: 'aside' };
+  if (STATEMENT_START.test(lower[0])) return { ...part, role: 'aside', cue: 'statement' };
+  // "As a realtor, …": who the sender is.
+  if (lower[0] === 'as' && /^(a|an)$/.test(lower[1] ?? '')) return { ...part, role: 'aside' };
+  // "Rates go up on January 1", "Seats are limited to 30": a fact with a number, stated.
+  if (lower.some((word) => /\d/.test(word)) && lower.slice(1, 3).some((word) => STATING_VERB.test(word))) {
+    return { ...part, role: 'aside', cue: 'statement' };
+  }
   if (lower.every(STYLE_WORD)) return { ...part, role: 'style' };
   if (isFrame(part)) return { ...part, role: 'frame' };
   if (startsAudience(lower, 0)) return { ...part, role: 'audience' };

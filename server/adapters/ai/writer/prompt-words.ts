@@ -84,7 +84,7 @@ export const OBJECT_PRONOUN = /^(them|you|him|her|people|everyone|readers|recipi
 
 /** Offers one books a time for (a valuation, a checkup…), as opposed to one that is simply sent. */
 export const BOOKABLE =
-  /\b(valuation|appraisal|consultation|consult|review|check|checkup|check-up|inspection|assessment|tune-up|appointment|session|audit|cleaning|exam|screening|trial|lesson|analysis|visit|demo|tour|evaluation|shot|test)s?\b/;
+  /\b(valuation|appraisal|consultation|consult|review|check|checkup|check-up|inspection|assessment|tune-up|appointment|session|audit|cleaning|exam|screening|trial|lesson|analysis|visit|demo|tour|showing|viewing|evaluation|shot|test)s?\b/;
 
 export function offerKindOf(text: string): (typeof OFFER_KINDS)[number]['kind'] | null {
   return OFFER_KINDS.find(({ pattern }) => pattern.test(text))?.kind ?? null;
