@@ -66,6 +66,11 @@ test.describe('sending a campaign from the dashboard (local SMTP and IMAP peers)
     await expect(progress.getByText('Successfully sent 20 email(s) (0 failed)')).toBeVisible({ timeout: 30_000 });
     expect(peers.smtp.received.filter((mail) => mail.envelopeTo[0].startsWith('dash-'))).toHaveLength(20);
     await expect(page.getByRole('list', { name: 'Recent campaigns' })).toContainText('Spring Intro');
+    // Without a reload, every figure the campaign changed is fresh: its row and the mailbox's count today.
+    const row = page.getByRole('list', { name: 'Recent campaigns' }).getByRole('listitem').first();
+    await expect(row).toContainText('20/20 sent');
+    await expect(row).toContainText('Completed');
+    await expect(page.getByRole('combobox', { name: 'Email Account' })).toContainText('(20/300 today)');
 
     // The sent-weeks filter: the 20 leads now carry week 1, the other 5 do not.
     await choose(page, 'Sent weeks', 'Sent week 1');

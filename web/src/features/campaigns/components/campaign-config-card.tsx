@@ -1,5 +1,6 @@
 import { type AccountHealth, failingAuthentication } from '@contract/domain-health';
 import { Send } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { OptionSelect } from '@/components/option-select';
 import { Button } from '@/components/ui/button';
@@ -54,6 +55,15 @@ export function CampaignConfigCard({
   const account = accounts.data?.find((item) => String(item.id) === accountId);
   const template = templates.data?.find((item) => String(item.id) === templateId);
   const ready = Boolean(account && template && recipientCount > 0 && !sequenceProblem(sequence));
+  // With one mailbox, or one Active template, there is nothing to choose: it is chosen.
+  const onlyAccount = accounts.data?.length === 1 ? String(accounts.data[0].id) : null;
+  const onlyTemplate = templates.data?.length === 1 ? String(templates.data[0].id) : null;
+  useEffect(() => {
+    if (onlyAccount && !accountId) onAccount(onlyAccount);
+  }, [onlyAccount, accountId, onAccount]);
+  useEffect(() => {
+    if (onlyTemplate && !templateId) onTemplate(onlyTemplate);
+  }, [onlyTemplate, templateId, onTemplate]);
 
   // A sequence has at least two steps: turning it on brings the follow-ups the marketing strategy suggests.
   const toggleSequence = (enabled: boolean) =>

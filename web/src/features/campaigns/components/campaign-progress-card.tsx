@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorToastMessage } from '@/lib/api';
 import { useCampaign } from '../api/get-campaign';
 import { type CampaignAction, useChangeCampaign } from '../api/pause-resume-campaign';
+import { useFreshFiguresWithCampaign } from '../api/use-fresh-figures-with-campaign';
 import { campaignFigures, campaignProgress, completedText } from '../lib/recipient-selection';
 import { BrakeResumeDialog } from './brake-resume-dialog';
 import { useBrakeToast } from './use-brake-toast';
@@ -26,6 +27,7 @@ export function CampaignProgressCard({ campaignId, onDismiss }: { campaignId: nu
   const change = useChangeCampaign();
   const [confirmingResume, setConfirmingResume] = useState(false);
   useBrakeToast(campaign.data);
+  useFreshFiguresWithCampaign(campaign.data);
   const act = async (action: CampaignAction, confirm?: boolean) => {
     try {
       await change.mutateAsync({ id: campaignId, action, confirm });

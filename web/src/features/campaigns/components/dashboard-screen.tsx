@@ -1,17 +1,20 @@
 import type { User } from '@contract/auth';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { toast } from '@/components/ui/use-toast';
 import { errorToastMessage } from '@/lib/api';
+import { handedRecipients } from '@/lib/recipient-handoff';
 import { useCampaigns } from '../api/get-campaigns';
 import { getMatchingLeadIds } from '../api/get-matching-lead-ids';
 import { useRecipients } from '../api/get-recipients';
 import { useSendMassEmail } from '../api/send-mass-email';
+import { loadDashboardDraft, saveDashboardDraft } from '../lib/dashboard-draft';
 import { nextAfterLastSelected } from '../lib/recipient-selection';
-import { emptySequenceDraft, sequenceRequest } from '../lib/sequence-draft';
+import { sequenceRequest } from '../lib/sequence-draft';
 import { CampaignConfigCard } from './campaign-config-card';
 import { CampaignProgressCard } from './campaign-progress-card';
 import { CampaignsListCard } from './campaigns-list-card';
+import { ReadyToSendCard } from './ready-to-send-card';
 import { RecipientsCard } from './recipients-card';
 import { StockTipFooterPreview } from './stock-tip-footer-preview';
 import { SubscriptionBanner } from './subscription-banner';
@@ -21,12 +24,21 @@ import { SubscriptionBanner } from './subscription-banner';
  * follow-ups panel, composed in by the route since features do not import each other.
  */
 export function DashboardScreen({ user, followups }: { user: User; followups?: ReactNode }) {
-  const [accountId, setAccountId] = useState('');
-  const [templateId, setTemplateId] = useState('');
-  const [trackingEnabled, setTrackingEnabled] = useState(true);
-  const [sequence, setSequence] = useState(emptySequenceDraft);
-  const [filter, setFilter] = useState('all');
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  // What was set up and not sent yet comes back after a visit to another screen (dashboard-draft.ts).
+  const [draft] = useState(loadDashboardDraft);
+  const [accountId, setAccountId] = useState(draft.accountId);
+  const [templateId, setTemplateId] = useState(draft.templateId);
+  const [trackingEnabled, setTrackingEnabled] = useState(draft.trackingEnabled);
+  const [sequence, setSequence] = useState(draft.sequence);
+  const [filter, setFilter] = useState(draft.filter);
+  // Starts with the leads the Leads screen handed over ("Use as recipients"), if it did, else the kept ones.
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => {
+    const handed = handedRecipients();
+    return handed.size > 0 ? handed : new Set(draft.selected);
+  });
+  useEffect(() => {
+    saveDashboardDraft({ accountId, templateId, trackingEnabled, sequence, filter, selected: [...selected] });
+  }, [accountId, templateId, trackingEnabled, sequence, filter, selected]);
   const [shownCampaign, setShownCampaign] = useState<number | null>(null);
   const [dismissed, setDismissed] = useState<number | null>(null);
   const [selecting, setSelecting] = useState(false);
@@ -125,6 +137,10 @@ export function DashboardScreen({ user, followups }: { user: User; followups?: R
       />
       <div className="grid gap-6">
         <SubscriptionBanner user={user} />
+        <ReadyToSendCard
+          user={user}
+          hasLeads={filter !== 'all' ? true : recipients.isPending ? undefined : leads.length > 0}
+        />
         {activeCampaign !== null && (
           <CampaignProgressCard
             key={activeCampaign}

@@ -1,6 +1,7 @@
 import type { LeadWithSentWeeks } from '@contract/leads';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
+import { Link } from 'wouter';
 import { OptionSelect } from '@/components/option-select';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -103,6 +104,14 @@ export function RecipientsCard({
         </div>
         {loading ? (
           <Skeleton className="h-40 w-full" />
+        ) : leads.length === 0 && filter === 'all' ? (
+          <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground text-sm">
+            No leads yet.{' '}
+            <Link href="/leads" className="font-medium text-primary underline-offset-4 hover:underline">
+              Import leads
+            </Link>{' '}
+            to choose whom to write to.
+          </p>
         ) : leads.length === 0 ? (
           <p className="rounded-lg border border-dashed p-8 text-center text-muted-foreground text-sm">
             No active leads match this filter.
