@@ -18,11 +18,15 @@ export const ANALYTICS_RANGE_LABELS: Record<AnalyticsRange, string> = {
 const RANGE_DAYS: Record<AnalyticsRange, number> = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 };
 
 /**
- * Where a range begins: the start of the user's local day N days before today, so a range holds N whole local
- * days and today so far, whatever the hour (and across daylight-saving changes, which luxon's calendar days follow).
+ * Where a range begins: the start of the user's local day N - 1 days before today, so "Last 7 days" holds 7 local
+ * days, today (so far) the last of them, whatever the hour (and across daylight-saving changes, which luxon's
+ * calendar days follow).
  */
 export function rangeStart(range: AnalyticsRange, now: Date, timeZone: string): Date {
-  return DateTime.fromJSDate(now, { zone: timeZone }).startOf('day').minus({ days: RANGE_DAYS[range] }).toJSDate();
+  return DateTime.fromJSDate(now, { zone: timeZone })
+    .startOf('day')
+    .minus({ days: RANGE_DAYS[range] - 1 })
+    .toJSDate();
 }
 
 /** `?range=` of the figures that may be narrowed; absent means all time (the dashboard's figures). */
@@ -98,8 +102,18 @@ export type CampaignResults = z.infer<typeof campaignResultsSchema>;
 /** How many campaigns the replies and meetings table lists at most. */
 export const CAMPAIGN_RESULTS_LIMIT = 20;
 
-/** docs/product.md §9: the template performance badge by response rate. */
-export function performanceBadge(responseRate: number): { label: string; tone: 'green' | 'yellow' | 'red' } {
+/** Below this many mails sent, a template's response rate says too little to rate it. */
+export const MIN_SENT_TO_RATE = 20;
+
+/**
+ * docs/product.md §9: the template performance badge by response rate; beyond the product rules, a template with
+ * fewer than MIN_SENT_TO_RATE mails sent is "Too early to tell" rather than judged on its first few sends.
+ */
+export function performanceBadge(
+  responseRate: number,
+  totalSent = Number.POSITIVE_INFINITY,
+): { label: string; tone: 'green' | 'yellow' | 'red' | 'gray' } {
+  if (totalSent < MIN_SENT_TO_RATE) return { label: 'Too early to tell', tone: 'gray' };
   if (responseRate >= 15) return { label: 'Excellent', tone: 'green' };
   if (responseRate >= 10) return { label: 'Good', tone: 'yellow' };
   return { label: 'Needs Improvement', tone: 'red' };

@@ -69,3 +69,13 @@ export function stockTipFooterLines(tip: StockTip): { headline: string; analysis
     disclaimer: STOCK_TIP_DISCLAIMER,
   };
 }
+
+/**
+ * The toast after a refresh: the product's words where the quote is live market data; where it is the bundled
+ * sample, it says so, as the card does, rather than promise fresh market data.
+ */
+export function refreshedTipMessage(tip: Pick<StockTip, 'sample' | 'quoteDate'>): string {
+  if (!tip.sample) return 'A new stock tip has been generated with fresh market data.';
+  const day = tip.quoteDate ? ` (the historical close of ${tip.quoteDate})` : '';
+  return `A new stock tip has been generated from sample market data${day}, not today's market.`;
+}

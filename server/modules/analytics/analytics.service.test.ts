@@ -4,10 +4,11 @@ import { campaignSteps, campaigns, inboundMessages, templates, users } from '../
 import { createTestApp, getCurrentUser, registerUser } from '../../test/app';
 import { type CampaignMailOptions, seedCampaignMail } from '../../test/seed-campaign-mail';
 
-// Monday 23 November 2026, 07:00 in Los Angeles (UTC-8): the 7-day range starts on Monday 16 November at local
-// midnight, 08:00 UTC, which is not a UTC midnight, so a range taken in UTC would count other mails.
+// Monday 23 November 2026, 07:00 in Los Angeles (UTC-8): the 7-day range holds 17 to 23 November, starting on
+// Tuesday 17 November at local midnight, 08:00 UTC, which is not a UTC midnight, so a range taken in UTC would
+// count other mails.
 const now = new Date('2026-11-23T15:00:00Z');
-const rangeStart7d = new Date('2026-11-16T08:00:00Z');
+const rangeStart7d = new Date('2026-11-17T08:00:00Z');
 const timeZone = 'America/Los_Angeles';
 
 const t = await createTestApp({}, { clock: { now: () => now } });
@@ -89,20 +90,20 @@ describe('time ranges in the user’s timezone', () => {
 
   it('start at local midnight across a daylight-saving change', async () => {
     const who = await owner('dst');
-    // 30 days back is 24 October, still on summer time (UTC-7): its midnight is 07:00 UTC.
-    const monthStart = new Date('2026-10-24T07:00:00Z');
+    // The 30 days start on 25 October, still on summer time (UTC-7): its midnight is 07:00 UTC.
+    const monthStart = new Date('2026-10-25T07:00:00Z');
     await mail(who, minutes(monthStart, -1));
     await mail(who, monthStart);
     expect((await get(who.token, '/api/dashboard/stats?range=30d')).body.totalEmailsSent).toBe(1);
     expect((await get(who.token, '/api/analytics/daily?range=30d')).body[0]).toMatchObject({
-      date: '2026-10-24',
+      date: '2026-10-25',
       sent: 1,
     });
   });
 
   it('take a year as 365 local days and leave other users’ mails out', async () => {
     const who = await owner('year');
-    const yearStart = new Date('2025-11-23T08:00:00Z'); // local midnight 365 days before 23 November 2026
+    const yearStart = new Date('2025-11-24T08:00:00Z'); // the first of 365 local days up to 23 November 2026
     await mail(who, minutes(yearStart, -1));
     await mail(who, yearStart);
     expect((await get(who.token, '/api/dashboard/stats?range=1y')).body.totalEmailsSent).toBe(1);
@@ -125,7 +126,7 @@ describe('time ranges in the user’s timezone', () => {
 describe('GET /api/analytics/daily', () => {
   it('has every local day of the range, zeros included, with human events only', async () => {
     const who = await owner('daily');
-    await mail(who, minutes(rangeStart7d, -1)); // 15 November locally: before the range
+    await mail(who, minutes(rangeStart7d, -1)); // 16 November locally: before the range
     await mail(who, rangeStart7d, {
       repliedAt: now,
       events: [{ kind: 'open', machine: true }, { kind: 'click' }],
@@ -139,8 +140,7 @@ describe('GET /api/analytics/daily', () => {
     expect(status).toBe(200);
     const zero = { sent: 0, delivered: 0, opened: 0, clicked: 0, replied: 0 };
     expect(body).toEqual([
-      { date: '2026-11-16', sent: 2, delivered: 2, opened: 1, clicked: 1, replied: 1 },
-      { date: '2026-11-17', ...zero },
+      { date: '2026-11-17', sent: 2, delivered: 2, opened: 1, clicked: 1, replied: 1 },
       { date: '2026-11-18', ...zero },
       { date: '2026-11-19', ...zero },
       { date: '2026-11-20', ...zero, sent: 1 },
@@ -151,9 +151,10 @@ describe('GET /api/analytics/daily', () => {
     // Without a range the series is the default week; a longer one runs up to today all the same.
     expect((await get(who.token, '/api/analytics/daily')).body).toEqual(body);
     const quarter = (await get(who.token, '/api/analytics/daily?range=90d')).body;
-    expect(quarter).toHaveLength(91);
+    expect(body).toHaveLength(7);
+    expect(quarter).toHaveLength(90);
     expect(quarter.at(-1)).toEqual(body.at(-1));
-    expect(quarter.find((day: { date: string }) => day.date === '2026-11-15')).toMatchObject({ sent: 1 });
+    expect(quarter.find((day: { date: string }) => day.date === '2026-11-16')).toMatchObject({ sent: 1 });
   });
 });
 

@@ -71,11 +71,9 @@ export function RateCards({ range }: { range: AnalyticsRange }) {
           </section>
         ))}
       </div>
-      {stats && (
+      {stats && stats.machineEventsLeftOut > 0 && (
         <p className="text-muted-foreground text-sm">
-          {stats.machineEventsLeftOut === 0
-            ? 'No machine opens or clicks were left out.'
-            : `${count(stats.machineEventsLeftOut)} machine event${stats.machineEventsLeftOut === 1 ? ' was' : 's were'} left out (mail privacy proxies and link scanners): the rates count people only.`}
+          {`${count(stats.machineEventsLeftOut)} automatic open${stats.machineEventsLeftOut === 1 ? ' or click was' : 's or clicks were'} not counted (made by email privacy features and link checkers, not people): the rates count people only.`}
         </p>
       )}
     </section>

@@ -11,6 +11,7 @@ const BADGE_TONES = {
   green: 'border-transparent bg-emerald-100 text-emerald-800',
   yellow: 'border-transparent bg-amber-100 text-amber-800',
   red: 'border-transparent bg-red-100 text-red-800',
+  gray: 'border-transparent bg-muted text-muted-foreground',
 } as const;
 
 /** docs/product.md §2: per template, the mails sent and the response rate, with docs/product.md §9's badge and score bar. */
@@ -35,7 +36,7 @@ export function TemplatePerformanceCard({ range }: { range: AnalyticsRange }) {
         ) : (
           <ul className="grid gap-4">
             {items.map((item) => {
-              const badge = performanceBadge(item.responseRate);
+              const badge = performanceBadge(item.responseRate, item.totalSent);
               return (
                 <li key={item.templateId} className="grid gap-2 rounded-lg border p-4">
                   <div className="flex flex-wrap items-start justify-between gap-2">

@@ -1,4 +1,4 @@
-import { STOCK_TIP_DISCLAIMER } from '@contract/stock-tips';
+import { refreshedTipMessage, STOCK_TIP_DISCLAIMER } from '@contract/stock-tips';
 import { RefreshCw, TrendingUp } from 'lucide-react';
 import { useCurrentStockTip } from '@/api/get-current-stock-tip';
 import { EmptyState } from '@/components/empty-state';
@@ -19,11 +19,8 @@ export function StockTipsScreen() {
 
   const onRefresh = async () => {
     try {
-      await refresh.mutateAsync();
-      toast({
-        title: 'Stock Tip Refreshed',
-        description: 'A new stock tip has been generated with fresh market data.',
-      });
+      const tip = await refresh.mutateAsync();
+      toast({ title: 'Stock Tip Refreshed', description: refreshedTipMessage(tip) });
     } catch (error) {
       toast({
         title: 'Refresh Failed',
