@@ -1,5 +1,8 @@
 import { escapeHtml } from '../../contract/template-render';
 
+/** The app's primary colour (web/src/index.css `--primary`, oklch(0.51 0.23 277)), for pages outside the app. */
+export const PRIMARY_COLOR = '#4f46e5';
+
 const BASE_STYLE =
   'body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;display:grid;place-items:center;min-height:100vh;margin:0}\n' +
   'main{background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:32px;max-width:480px;text-align:center}\n' +

@@ -120,3 +120,13 @@ test('the landing page does not download the signed-in app', async ({ page }) =>
   await expect(page.getByRole('heading', { name: 'Mass Email Campaign' })).toBeVisible();
   expect(loadsSignedInApp()).toBe(true);
 });
+
+test('the public header’s links are all of one type size', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 700 });
+  await page.goto('/pricing');
+  const header = page.getByRole('navigation', { name: 'Main' });
+  const fontSize = (name: string) =>
+    header.getByRole('link', { name, exact: true }).evaluate((link) => getComputedStyle(link).fontSize);
+  expect(await fontSize('Log In')).toBe(await fontSize('Pricing'));
+  expect(await fontSize('Sign Up')).toBe(await fontSize('Home'));
+});

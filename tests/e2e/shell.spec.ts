@@ -130,3 +130,20 @@ test('signed-in visitors of the login and signup pages go to the dashboard', asy
     await expect(page.getByRole('heading', { name: 'Mass Email Campaign' })).toBeVisible();
   }
 });
+
+test('a screen opened from the bottom of another starts at its top', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 600 });
+  await signUpViaApi(page.request);
+  await page.goto('/instructions');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      return page.evaluate(() => window.scrollY);
+    })
+    .toBeGreaterThan(300);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings', exact: true }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});

@@ -1,9 +1,8 @@
 import { escapeHtml } from '../../../contract/template-render';
-import { standalonePage } from '../../lib/standalone-page';
+import { PRIMARY_COLOR, standalonePage } from '../../lib/standalone-page';
 import type { UnsubscribeTarget } from './unsubscribe.service';
 
-const BUTTON_STYLE =
-  'button{background:#2563eb;color:#fff;border:0;border-radius:8px;padding:10px 18px;font-size:15px;cursor:pointer}';
+const BUTTON_STYLE = `button{background:${PRIMARY_COLOR};color:#fff;border:0;border-radius:8px;padding:10px 18px;font-size:15px;cursor:pointer}`;
 const page = (title: string, body: string) => standalonePage(title, body, BUTTON_STYLE);
 
 /** GET /u/{token}: asks before doing anything, since mail scanners open links by themselves. */

@@ -32,10 +32,11 @@ function PublicHeader() {
               {link.label}
             </Link>
           ))}
-          <Button asChild variant="ghost" size="sm" className="px-2 sm:px-3">
+          {/* The same type as Home and Pricing beside them. */}
+          <Button asChild variant="ghost" size="sm" className="px-2 text-sm sm:px-3">
             <Link href="/login">Log In</Link>
           </Button>
-          <Button asChild size="sm">
+          <Button asChild size="sm" className="text-sm">
             <Link href="/signup">Sign Up</Link>
           </Button>
         </nav>
