@@ -54,6 +54,8 @@ export const emailAccountSchema = z.object({
   lastResetDate: z.string().nullable(),
   createdAt: z.string(),
   connectionId: z.number().int(),
+  /** Whether the mailbox is read for replies and bounces: false for one connected over SMTP without IMAP. */
+  readsReplies: z.boolean(),
   replies: accountRepliesSchema,
   /** The sending domain's health, null until its first check (queued when the account is linked). */
   health: accountHealthSchema.nullable(),
@@ -118,7 +120,11 @@ export function imapSettingsWithDefaults(smtp: ServerSettings, imap: Partial<Ser
   };
 }
 
-/** POST /api/email-accounts/smtp. IMAP settings left out default to the SMTP host, user and password. */
+/**
+ * POST /api/email-accounts/smtp. Without `imap` the mailbox only sends: SMTP alone is proven and stored, and replies
+ * and bounces are not read from it (issue 40). IMAP settings left out of a given `imap` default to the SMTP host,
+ * user and password.
+ */
 export const smtpConnectRequestSchema = z.object({
   email: emailSchema('Enter a valid email address'),
   displayName: z.string().trim().max(200).nullish(),

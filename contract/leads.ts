@@ -52,8 +52,28 @@ export const LEAD_SEARCH_MAX_LENGTH = 200;
 const emptyAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
 /**
- * GET /api/leads: a page of the user's leads, newest first. `search` looks, case-insensitively, in the email, names,
- * company and custom-field values; `status` and `flag` narrow the list; all of them together.
+ * How GET /api/leads orders the list (decision 0067): a column and a direction. `added-desc`, newest first, is the
+ * default and today's order; every order ends with the lead's id, so a page never shuffles ties.
+ */
+export const leadSortSchema = z.enum([
+  'added-desc',
+  'added-asc',
+  'name-asc',
+  'name-desc',
+  'company-asc',
+  'company-desc',
+  'status-asc',
+  'status-desc',
+  'last-contact-desc',
+  'last-contact-asc',
+]);
+export type LeadSort = z.infer<typeof leadSortSchema>;
+export const DEFAULT_LEAD_SORT = 'added-desc' satisfies LeadSort;
+
+/**
+ * GET /api/leads: a page of the user's leads, newest first unless `sort` says otherwise. `search` looks,
+ * case-insensitively, in the email, names, company and custom-field values; `status` and `flag` narrow the list; all
+ * of them together.
  */
 export const leadListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(LEADS_PAGE_SIZE),
@@ -61,13 +81,40 @@ export const leadListQuerySchema = z.object({
   flag: z.preprocess(emptyAsAbsent, leadFlagSchema.optional()),
   status: z.preprocess(emptyAsAbsent, leadStatusSchema.optional()),
   search: z.string().trim().max(LEAD_SEARCH_MAX_LENGTH).optional(),
+  sort: z.preprocess(emptyAsAbsent, leadSortSchema.default(DEFAULT_LEAD_SORT)),
 });
+
+/** A row of GET /api/leads: the lead, and when a mail last went either way (as in its details), if ever. */
+export const listedLeadSchema = leadSchema.extend({ lastContactedAt: z.string().nullable() });
+export type ListedLead = z.infer<typeof listedLeadSchema>;
+
+/** Most leads one bulk action (delete, set status) takes: the list selects at most this many. */
+export const BULK_LEADS_MAX = 5000;
+
+const bulkLeadIdsSchema = z
+  .array(z.number().int().positive())
+  .min(1, { error: 'Select at least one lead' })
+  .max(BULK_LEADS_MAX, { error: `At most ${BULK_LEADS_MAX.toLocaleString('en-US')} leads at once` });
+
+/** POST /api/leads/bulk-delete: deletes the user's leads among `ids`. */
+export const bulkDeleteLeadsSchema = z.object({ ids: bulkLeadIdsSchema });
+
+/**
+ * POST /api/leads/bulk-status: sets the status of the user's leads among `ids` by hand, as Client Details does; a lead
+ * who unsubscribed themselves is not set back to active this way (Client Details asks for confirmation).
+ */
+export const bulkSetLeadStatusSchema = z.object({ ids: bulkLeadIdsSchema, status: leadStatusSchema });
+
+/** What a bulk action changed: how many leads. */
+export const bulkLeadsResultSchema = z.object({ changed: z.number().int() });
+export type BulkLeadsResult = z.infer<typeof bulkLeadsResultSchema>;
 export type LeadListQuery = z.output<typeof leadListQuerySchema>;
 
 export const leadCountsSchema = z.object({
   total: z.number().int(),
   active: z.number().int(),
   unsubscribed: z.number().int(),
+  bounced: z.number().int(),
 });
 export type LeadCounts = z.infer<typeof leadCountsSchema>;
 

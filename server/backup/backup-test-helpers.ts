@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { openDatabase } from '../db/client';
 import { validRegistration } from '../test/app';
 import { schemaDefinitions, tableContents } from '../test/database-contents';
+import { seedSentEmails } from '../test/seed-sent-emails';
 
 /** What the backup tests share: the app over HTTP, and a database's contents as a backup must keep them. */
 
@@ -92,4 +93,33 @@ export async function leadCountsBesideLeads(client: pg.Client) {
      FROM public.lead_counts c ORDER BY c.user_id`,
   );
   return rows;
+}
+
+/**
+ * Sent mails to the first `count` leads, every `repliedEvery`th one replied: rows that the triggers keep rollups and
+ * lead flags of.
+ */
+export async function sendSomeMails(
+  database: { databaseUrl: string } | { dataDir: string },
+  count: number,
+  repliedEvery: number,
+) {
+  const handle = await openDatabase({ ...database, poolSize: 1 });
+  try {
+    const { rows } = await handle.pool.query<{ id: number; user_id: string }>(
+      'SELECT id, user_id FROM leads ORDER BY id LIMIT $1',
+      [count],
+    );
+    await seedSentEmails(
+      handle.db,
+      rows[0].user_id,
+      rows.map((lead, i) => ({
+        leadId: lead.id,
+        subject: `Mail ${i}`,
+        repliedAt: i % repliedEvery === 0 ? new Date() : null,
+      })),
+    );
+  } finally {
+    await handle.close();
+  }
 }

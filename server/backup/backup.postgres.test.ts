@@ -3,12 +3,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { MIGRATION_LOCK_ID, openDatabase } from '../db/client';
+import { MIGRATION_LOCK_ID } from '../db/client';
 import { createTestDatabase, type TestDatabase } from '../test/database';
 import { freePort } from '../test/net';
 import { runPackageScript } from '../test/package-script';
 import { signalAndWait } from '../test/process-exit';
-import { seedSentEmails } from '../test/seed-sent-emails';
 import { healthy, startServer, stopAllServers, waitFor } from '../test/server-process';
 import {
   api,
@@ -19,6 +18,7 @@ import {
   leadCountsBesideLeads,
   register,
   rowCounts,
+  sendSomeMails,
   signsIn,
 } from './backup-test-helpers';
 
@@ -58,23 +58,6 @@ async function fill(port: number, email: string) {
   return cookie;
 }
 
-/** Sent mails, some replied: rows that the triggers keep rollups and lead flags of. */
-async function sendSomeMails(databaseUrl: { databaseUrl: string } | { dataDir: string }) {
-  const handle = await openDatabase({ ...databaseUrl, poolSize: 1 });
-  try {
-    const { rows } = await handle.pool.query<{ id: number; user_id: string }>(
-      'SELECT id, user_id FROM leads ORDER BY id LIMIT 20',
-    );
-    await seedSentEmails(
-      handle.db,
-      rows[0].user_id,
-      rows.map((lead, i) => ({ leadId: lead.id, subject: `Mail ${i}`, repliedAt: i % 3 === 0 ? new Date() : null })),
-    );
-  } finally {
-    await handle.close();
-  }
-}
-
 describe('backups with DATABASE_URL, and onto another major version', () => {
   it('backs up a database at DATABASE_URL while the app runs on it, and restores it into an empty database and into an empty DATA_DIR', {
     timeout: 300_000,
@@ -99,7 +82,7 @@ describe('backups with DATABASE_URL, and onto another major version', () => {
     expect(running.stdout).not.toContain(where.password || 'no password');
 
     await signalAndWait(app.child, 'SIGTERM');
-    await sendSomeMails({ databaseUrl: source.connectionString });
+    await sendSomeMails({ databaseUrl: source.connectionString }, 20, 3);
     const file = path.join(files, 'stopped.sql');
     expect((await runPackageScript('backup', [file], env)).code).toBe(0);
     const original = await inDatabase(source.connectionString, backedUpContents);
@@ -174,7 +157,7 @@ describe('backups with DATABASE_URL, and onto another major version', () => {
     await waitFor(healthy(port), 'the app to listen on the embedded database', 90_000);
     const cookie = await fill(port, 'mover@backup.test');
     await signalAndWait(embedded.child, 'SIGTERM');
-    await sendSomeMails({ dataDir });
+    await sendSomeMails({ dataDir }, 20, 3);
     const file = path.join(newDir('move'), 'move.sql');
     const backup = await runPackageScript('backup', [file], { DATA_DIR: dataDir });
     expect(backup.code).toBe(0);

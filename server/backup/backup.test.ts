@@ -13,12 +13,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client';
 import { runningServer } from '../db/embedded-postgres';
 import { freePort } from '../test/net';
 import { runPackageScript, type ScriptRun } from '../test/package-script';
 import { signalAndWait } from '../test/process-exit';
-import { seedSentEmails } from '../test/seed-sent-emails';
 import { healthy, startServer, stopAllServers, waitFor } from '../test/server-process';
 import {
   api,
@@ -28,6 +26,7 @@ import {
   leadCountsBesideLeads,
   register,
   rowCounts,
+  sendSomeMails,
   signsIn,
 } from './backup-test-helpers';
 
@@ -286,19 +285,7 @@ describe('backups of the embedded database', () => {
   }, async () => {
     await signalAndWait(server.child, 'SIGTERM');
     // Rows in the tables that triggers keep counts and rollups of: sent mails, some replied.
-    const source = await openDatabase({ dataDir, poolSize: 1 });
-    try {
-      const { rows } = await source.pool.query<{ id: number; user_id: string }>(
-        'SELECT id, user_id FROM leads ORDER BY id LIMIT 30',
-      );
-      await seedSentEmails(
-        source.db,
-        rows[0].user_id,
-        rows.map((lead, i) => ({ leadId: lead.id, subject: `Mail ${i}`, repliedAt: i % 4 === 0 ? new Date() : null })),
-      );
-    } finally {
-      await source.close();
-    }
+    await sendSomeMails({ dataDir }, 30, 4);
     expect(await runningServer(dataDir)).toBeNull();
 
     const file = path.join(files, 'stopped.sql');

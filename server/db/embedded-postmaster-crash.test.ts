@@ -1,10 +1,8 @@
 import pg from 'pg';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testSecretsEnv } from '../test/campaign-owner';
+import { describe, expect, it } from 'vitest';
+import { appHomePerTest } from '../test/app-home';
 import { clusterProcessesIn, isRunning } from '../test/cluster-processes';
-import { freePort } from '../test/net';
-import { createProcessDatabase, type ProcessDatabase } from '../test/process-database';
-import { healthy, startServer, stopAllServers, waitFor } from '../test/server-process';
+import { healthy, startServer, waitFor } from '../test/server-process';
 
 // A backend of a postmaster that was SIGKILLed goes on with its statement, which may last, before it notices its
 // postmaster is gone, and PostgreSQL refuses to start beside it ("pre-existing shared memory block … is still in
@@ -12,22 +10,14 @@ import { healthy, startServer, stopAllServers, waitFor } from '../test/server-pr
 // committed is in the WAL, so its end costs nothing that was promised: openEmbeddedServer waits a few seconds for
 // such backends, then ends them.
 
-let database: ProcessDatabase;
-let port: number;
-beforeEach(async () => {
-  [database, port] = await Promise.all([createProcessDatabase(), freePort()]);
-});
-afterEach(async () => {
-  await stopAllServers();
-  // Ends the backend still computing, if the app did not.
-  await database.dispose();
-});
+// Dropping the database after the test ends the backend still computing, if the app did not.
+const home = appHomePerTest();
 
 describe('the embedded server after its postmaster was killed', () => {
   it('starts with the app while a backend of the killed postmaster is still in a long statement', {
     timeout: 120_000,
   }, async () => {
-    const client = await database.use(async (handle) => {
+    const client = await home.database.use(async (handle) => {
       const busy = new pg.Client({ connectionString: handle.connectionString });
       busy.on('error', () => {});
       await busy.connect();
@@ -39,17 +29,17 @@ describe('the embedded server after its postmaster was killed', () => {
         );
         return rows[0].count === 1;
       }, 'the long statement to run');
-      const postmaster = database.postmasterPid();
-      if (!postmaster) throw new Error(`no embedded server runs in ${database.dataDir}`);
+      const postmaster = home.database.postmasterPid();
+      if (!postmaster) throw new Error(`no embedded server runs in ${home.database.dataDir}`);
       process.kill(postmaster, 'SIGKILL');
       await waitFor(() => !isRunning(postmaster), 'the killed postmaster to end');
       return busy;
     });
-    expect(clusterProcessesIn(database.dataDir), 'the backend outlives its postmaster').toHaveLength(1);
+    expect(clusterProcessesIn(home.database.dataDir), 'the backend outlives its postmaster').toHaveLength(1);
 
-    const app = startServer({ ...database.env('app'), ...testSecretsEnv, PORT: String(port), HOST: '127.0.0.1' });
+    const app = startServer(home.env());
     await waitFor(
-      async () => app.child.exitCode !== null || (await healthy(port)()),
+      async () => app.child.exitCode !== null || (await healthy(home.port)()),
       'the app to listen or to exit',
       90_000,
     );

@@ -5,6 +5,10 @@ const t = await createTestApp({ publicUrl: 'https://reach.example.com', secureCo
 const { app } = t;
 afterAll(() => t.close());
 
+/** A sign-up as a browser on `origin` sends it. */
+const registerFrom = (origin: string, email: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/register', headers: { origin }, payload: validRegistration(email) });
+
 describe('cross-site protection of mutating API calls', () => {
   it('refuses a form post (urlencoded, multipart, text/plain) with 415', async () => {
     const token = await registerUser(app, 'csrf@example.com');
@@ -23,23 +27,13 @@ describe('cross-site protection of mutating API calls', () => {
   });
 
   it('refuses a JSON call from another origin with 403', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      headers: { origin: 'https://evil.example.net' },
-      payload: validRegistration('evil@example.com'),
-    });
+    const response = await registerFrom('https://evil.example.net', 'evil@example.com');
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: 'Cross-site request refused' });
   });
 
   it('accepts the public origin and the origin of the host the browser asked for', async () => {
-    const fromPublicUrl = await app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      headers: { origin: 'https://reach.example.com' },
-      payload: validRegistration('public-origin@example.com'),
-    });
+    const fromPublicUrl = await registerFrom('https://reach.example.com', 'public-origin@example.com');
     expect(fromPublicUrl.statusCode).toBe(201);
     const fromHost = await app.inject({
       method: 'POST',

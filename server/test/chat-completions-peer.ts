@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 /** A chat-completions request as the peer received it. */
 export type ChatRequest = {
   path: string;
+  /** The Authorization header it came with. */
+  authorization: string | undefined;
   model: string;
   response_format: { type: string; json_schema?: { name: string; schema: unknown } };
   messages: { role: string; content: string }[];
@@ -36,7 +38,11 @@ export async function startChatCompletionsPeer() {
       raw += chunk;
     });
     req.on('end', () => {
-      const request: ChatRequest = { ...JSON.parse(raw || '{}'), path: req.url };
+      const request: ChatRequest = {
+        ...JSON.parse(raw || '{}'),
+        path: req.url,
+        authorization: req.headers.authorization,
+      };
       requests.push(request);
       const behaviour = typeof peer.behaviour === 'function' ? peer.behaviour(request) : peer.behaviour;
       if (behaviour === 'never') return;

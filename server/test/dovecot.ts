@@ -4,6 +4,7 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
+import type { ServerSettings } from '../../contract/accounts';
 import { freePort } from './net';
 
 const DOVECOT = '/usr/sbin/dovecot';
@@ -17,6 +18,11 @@ export type DovecotServer = {
   connectClient(): Promise<ImapFlow>;
   stop(): Promise<void>;
 };
+
+/** How an account reaches the mailbox: plain IMAP on loopback, with its user's password. */
+export function imapSettings(imap: DovecotServer): ServerSettings {
+  return { host: imap.host, port: imap.port, secure: false, user: imap.user, password: imap.password };
+}
 
 /**
  * Why Dovecot cannot run here, or null when it can. The reason is printed, since the suites that need it skip;

@@ -1,5 +1,5 @@
 import type { Database } from '../db/client';
-import { campaignRecipients, campaigns } from '../db/schema';
+import { campaignRecipients, campaigns, inboundMessages, leads } from '../db/schema';
 
 /** A mail as a campaign records it once sent. */
 export type SentMail = {
@@ -33,4 +33,45 @@ export async function seedSentEmails(db: Database, userId: string, mails: SentMa
       repliedAt: mail.repliedAt ?? null,
     });
   }
+}
+
+/**
+ * A prospect's reply to the mail we sent them from a campaign whose template is gone (the thread shows that mail
+ * without a body): the lead, the campaign, our mail and the reply, stored directly. Answers the reply's row.
+ */
+export async function seedReplyToSentMail(
+  db: Database,
+  userId: string,
+  mail: {
+    lead: { email: string; firstName: string; company?: string };
+    sent: { subject: string; sentAt: Date };
+    reply: Pick<
+      typeof inboundMessages.$inferInsert,
+      'messageId' | 'bodyText' | 'replyText' | 'receivedAt' | 'priority'
+    >;
+  },
+) {
+  const [lead] = await db
+    .insert(leads)
+    .values({ userId, ...mail.lead })
+    .returning();
+  const [campaign] = await db.insert(campaigns).values({ userId, status: 'completed' }).returning();
+  const [sent] = await db
+    .insert(campaignRecipients)
+    .values({ campaignId: campaign.id, userId, leadId: lead.id, state: 'sent', ...mail.sent })
+    .returning();
+  const [reply] = await db
+    .insert(inboundMessages)
+    .values({
+      userId,
+      kind: 'reply',
+      leadId: lead.id,
+      recipientId: sent.id,
+      fromAddress: mail.lead.email,
+      subject: `Re: ${mail.sent.subject}`,
+      followupRequired: true,
+      ...mail.reply,
+    })
+    .returning();
+  return reply;
 }

@@ -1,10 +1,11 @@
+import { expect } from 'vitest';
 import type { ServerSettings } from '../../contract/accounts';
 import type { Database } from '../db/client';
 import { emailAccounts, providerConnections } from '../db/schema';
 import { SecretBox } from '../lib/secret-box';
 import type { SmtpCredentials } from '../modules/sending/credentials';
-import { testConfig } from './app';
-import type { SmtpPeer } from './smtp-peer';
+import { createTestApp, getCurrentUser, registerUser, testConfig } from './app';
+import { type SmtpPeer, startSmtpPeer } from './smtp-peer';
 
 /**
  * Stores a connection to the SMTP peer and its sending account as connecting does after its checks (sealed under
@@ -51,4 +52,38 @@ export async function seedSmtpAccount(
     })
     .returning();
   return account.id;
+}
+
+/**
+ * A new user ready to send from a mailbox on the SMTP peer: registered through the API, with a postal address, and
+ * the mailbox stored at 1,000 sends a minute. `call` goes to the API as them; `startCampaign` starts the campaign of
+ * a template to leads from that mailbox (not yet sent: the test runs the sender) and answers its id.
+ */
+export async function registerSmtpSender(
+  t: Awaited<ReturnType<typeof createTestApp>>,
+  smtp: Pick<SmtpPeer, 'host' | 'port' | 'user' | 'password'>,
+  email: string,
+) {
+  const token = await registerUser(t.app, email);
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers: { cookie: `lr_session=${token}` } });
+  const userId = (await getCurrentUser(t.app, token)).json().id as string;
+  await call('PUT', '/api/user/profile', { postalAddress: '1 Harbor Way, Austin, TX 78701' });
+  const accountId = await seedSmtpAccount(t.database.db, userId, smtp, { sendsPerMinute: 1000 });
+  const startCampaign = async (templateId: number, leadIds: number[]) => {
+    const started = await call('POST', '/api/campaigns/send-mass-email', { accountId, templateId, leadIds });
+    expect(started.statusCode, started.body).toBe(200);
+    return started.json().campaignId as number;
+  };
+  return { token, call, userId, accountId, startCampaign };
+}
+
+/** A test app (`createTestApp`'s arguments) and an SMTP peer for its mail; `close` ends both. */
+export async function startAppWithSmtpPeer(...app: Parameters<typeof createTestApp>) {
+  const [t, smtp] = await Promise.all([createTestApp(...app), startSmtpPeer()]);
+  const close = async () => {
+    await t.close();
+    await smtp.stop();
+  };
+  return { t, smtp, close };
 }

@@ -1,7 +1,9 @@
+import type { ImapFlow } from 'imapflow';
 import { expect } from 'vitest';
 import type { ServerSettings } from '../../contract/accounts';
 import { sendingRowIds } from './campaign-delivery-audit';
 import { type CampaignOwner, campaignStatusOver, createCampaignOwner, testSecretsEnv } from './campaign-owner';
+import { startDovecot } from './dovecot';
 import { freePort } from './net';
 import { createProcessDatabase, type ProcessDatabase } from './process-database';
 import { signalAndWait } from './process-exit';
@@ -85,6 +87,13 @@ export async function createSendingHarness() {
       });
     },
 
+    /** The Message-ID of the mail the peer got for lead `n` (lead-n@leads.test). */
+    sentMessageId(n: number): string {
+      const found = peer.messages.find((message) => message.to.includes(`lead-${n}@leads.test`));
+      if (!found) throw new Error(`nothing was sent to lead ${n}`);
+      return found.messageId;
+    },
+
     /** A check for `waitFor`: the campaign is completed, as GET /api/campaigns/{id} answers. */
     completed: (owner: CampaignOwner, campaignId: number) => async () =>
       (await campaignStatusOver(port, owner, campaignId)) === 'completed',
@@ -100,3 +109,27 @@ export async function createSendingHarness() {
 }
 
 export type SendingHarness = Awaited<ReturnType<typeof createSendingHarness>>;
+
+/**
+ * The sending harness with a mailbox for the owners' accounts to read: a fresh Dovecot (`imap`, connected to as
+ * imapSettings says) and `writer`, signed in to it as the prospects' side that appends mail; `dispose` ends them too.
+ */
+export async function createSendingHarnessWithMailbox() {
+  const [harness, imap] = await Promise.all([createSendingHarness(), startDovecot()]);
+  let writer: ImapFlow;
+  try {
+    writer = await imap.connectClient();
+  } catch (error) {
+    await harness.dispose();
+    await imap.stop();
+    throw error;
+  }
+  const dispose = async () => {
+    await writer.logout().catch(() => {});
+    await harness.dispose();
+    await imap.stop();
+  };
+  return { ...harness, imap, writer, dispose };
+}
+
+export type SendingHarnessWithMailbox = Awaited<ReturnType<typeof createSendingHarnessWithMailbox>>;

@@ -1,10 +1,31 @@
 import { eq } from 'drizzle-orm';
+import type { ContainerConfig } from '../container';
 import { leads } from '../db/schema';
+import type { Clock } from '../lib/clock';
 import { type createTestApp, getCurrentUser, registerUser } from './app';
-import { seedSmtpAccount } from './seed-smtp-account';
+import { listenForGets } from './http-get';
+import { seedSmtpAccount, startAppWithSmtpPeer } from './seed-smtp-account';
 import type { SmtpPeer } from './smtp-peer';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A person's browser: its hits count as the lead's own. */
+export const CHROME_USER_AGENT =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+/**
+ * An app at `clock` (with `overrides` of the test configuration), the SMTP peer its mail goes to, and GETs to it over
+ * real HTTP, as tracking hits come; `close` ends all three.
+ */
+export async function startTrackingApp(overrides: Partial<ContainerConfig>, clock: Clock) {
+  const { t, smtp, close: closeApp } = await startAppWithSmtpPeer(overrides, { clock });
+  const { get, close: stopGets } = await listenForGets(t.app);
+  const close = async () => {
+    stopGets();
+    await closeApp();
+  };
+  return { t, smtp, get, close };
+}
 
 /** A mail as the lead received it: its HTML and text parts, the HTML's hrefs in order, and the open pixel's URL. */
 export type ReceivedMail = { html: string; text: string; hrefs: string[]; pixel: string | undefined };

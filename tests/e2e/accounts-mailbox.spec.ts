@@ -211,13 +211,100 @@ test.describe('with local SMTP and IMAP peers', () => {
     await expect(smtpGroup.getByText(clearText)).toHaveCount(0);
 
     await chooseSecurity(smtpGroup, 'None');
-    await expect(smtpGroup.getByLabel('Port')).toHaveValue('25');
+    // Issue 40, item 8: this asserted the typed port turned into 25; a port the user typed now stays as typed.
+    await expect(smtpGroup.getByLabel('Port')).toHaveValue(String(smtp.port));
     await expect(smtpGroup.getByText(clearText)).toBeVisible();
     await expect(smtpGroup.getByText(clearText)).toContainText('usually port 25 or 1025');
-    await smtpGroup.getByLabel('Port').fill(String(smtp.port));
     await dialog.getByRole('button', { name: 'Test & Connect' }).click();
     await expect(dialog).toBeHidden({ timeout: 20_000 });
     await expect(toastMessage(page)).toContainText('Account Connected');
     await expect(page.getByRole('article', { name: smtpLogin.user })).toBeVisible();
   });
+
+  for (const width of [390, 1366]) {
+    test(`at ${width} px, a send-only mailbox is connected without IMAP, and says replies are not read`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signUpViaApi(page.request);
+      await page.goto('/accounts');
+      let dialog = await openConnectDialog(page, 'Connect First Account');
+      await dialog.getByRole('tab', { name: 'SMTP / IMAP' }).click();
+      await dialog.getByLabel('Email', { exact: true }).fill(smtpLogin.user);
+      const smtpGroup = dialog.getByRole('group', { name: 'SMTP (outgoing mail)' });
+      await smtpGroup.getByLabel('Host').fill('127.0.0.1');
+      await chooseSecurity(smtpGroup, 'None');
+      await smtpGroup.getByLabel('Port').fill(String(smtp.port));
+      await smtpGroup.getByLabel('Password').fill(smtpLogin.password);
+
+      const imapGroup = dialog.getByRole('group', { name: 'IMAP (incoming mail)' });
+      const readReplies = imapGroup.getByRole('switch', { name: 'Also read replies (IMAP)' });
+      await expect(readReplies).toBeChecked();
+      await readReplies.click();
+      await expect(imapGroup.getByRole('switch', { name: 'Same as SMTP' })).toHaveCount(0);
+      await expect(imapGroup).toContainText(
+        'Replies and bounces will not be read from this mailbox: only sending is set up.',
+      );
+      await dialog.getByRole('button', { name: 'Test & Connect' }).click();
+      await expect(dialog).toBeHidden({ timeout: 20_000 });
+      await expect(toastMessage(page)).toContainText('Account Connected');
+
+      const card = page.getByRole('article', { name: smtpLogin.user });
+      const notRead =
+        'Replies and bounces are not read for this mailbox. To read them, connect it again with its IMAP settings.';
+      await expect(card).toContainText(notRead);
+      // It is never read, so it never shows a reading error either.
+      await page.reload();
+      await expect(card).toContainText(notRead);
+      await expect(card.getByText(/Replies cannot be read/)).toHaveCount(0);
+
+      // Reconnected with IMAP settings, it is read from then on.
+      dialog = await openConnectDialog(page, 'Connect Account');
+      await fillMailboxForm(dialog, smtpLogin.password);
+      await expect(dialog.getByRole('switch', { name: 'Also read replies (IMAP)' })).toBeChecked();
+      await dialog.getByRole('button', { name: 'Test & Connect' }).click();
+      await expect(dialog).toBeHidden({ timeout: 20_000 });
+      await expect(card).not.toContainText(notRead);
+      await expect(card).toContainText(/Replies (not checked yet|checked just now)/);
+    });
+
+    test(`at ${width} px, choosing a security keeps a typed port, and the error names it`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await signUpViaApi(page.request);
+      await page.goto('/accounts');
+      const dialog = await openConnectDialog(page, 'Connect First Account');
+      await dialog.getByRole('tab', { name: 'SMTP / IMAP' }).click();
+      await dialog.getByLabel('Email', { exact: true }).fill(smtpLogin.user);
+      const smtpGroup = dialog.getByRole('group', { name: 'SMTP (outgoing mail)' });
+      await smtpGroup.getByLabel('Host').fill('127.0.0.1');
+      await smtpGroup.getByLabel('Password').fill(smtpLogin.password);
+      // Still at a usual port, the port follows the security chosen.
+      await chooseSecurity(smtpGroup, 'STARTTLS');
+      await expect(smtpGroup.getByLabel('Port')).toHaveValue('587');
+      await chooseSecurity(smtpGroup, 'None');
+      await expect(smtpGroup.getByLabel('Port')).toHaveValue('25');
+      await chooseSecurity(smtpGroup, 'SSL/TLS');
+      await expect(smtpGroup.getByLabel('Port')).toHaveValue('465');
+      // Typed, it stays whatever is chosen.
+      const closedPort = await freePort();
+      await smtpGroup.getByLabel('Port').fill(String(closedPort));
+      await chooseSecurity(smtpGroup, 'None');
+      await expect(smtpGroup.getByLabel('Port')).toHaveValue(String(closedPort));
+
+      const imapGroup = dialog.getByRole('group', { name: 'IMAP (incoming mail)' });
+      await imapGroup.getByRole('switch', { name: 'Same as SMTP' }).click();
+      await imapGroup.getByLabel('Port').fill('993');
+      await chooseSecurity(imapGroup, 'STARTTLS');
+      await expect(imapGroup.getByLabel('Port')).toHaveValue('143');
+      await imapGroup.getByLabel('Port').fill('993');
+      await chooseSecurity(imapGroup, 'None');
+      await expect(imapGroup.getByLabel('Port')).toHaveValue('993');
+      await imapGroup.getByRole('switch', { name: 'Also read replies (IMAP)' }).click();
+
+      await dialog.getByRole('button', { name: 'Test & Connect' }).click();
+      await expect(dialog.getByRole('alert')).toContainText(`Nothing answered at 127.0.0.1 port ${closedPort}`, {
+        timeout: 20_000,
+      });
+    });
+  }
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { openConnectDialog } from './accounts-helpers';
 import { adminUser } from './global-setup';
-import { signUpViaApi, toastMessage } from './helpers';
+import { pressEscape, signInViaApi, signUpViaApi, toastMessage } from './helpers';
 
 test('returning from the provider shows its toast and resets the address', async ({ page }) => {
   await signUpViaApi(page.request);
@@ -18,18 +18,20 @@ test('returning from the provider shows its toast and resets the address', async
   await expect(page.getByRole('heading', { level: 1, name: 'Email Accounts' })).toBeVisible();
 });
 
+// Issue 40, item 7: this test asserted that the dialog opened on Direct Connection and the words "…has not enabled
+// Outlook sign-in yet."; without client credentials the dialog now opens on SMTP / IMAP, and says "sign-in with …".
 test('without client credentials Direct Connection greys the providers out and says why', async ({ page }) => {
   await signUpViaApi(page.request);
   await page.goto('/accounts');
   const dialog = await openConnectDialog(page, 'Connect Account');
 
-  await expect(dialog.getByRole('tab', { name: 'Direct Connection', selected: true })).toBeVisible();
+  await dialog.getByRole('tab', { name: 'Direct Connection' }).click();
   const outlook = dialog.getByRole('region', { name: 'Outlook / Microsoft 365' });
   await expect(outlook.getByRole('button', { name: 'Connect with Outlook' })).toBeDisabled();
-  await expect(outlook).toContainText('Your administrator has not enabled Outlook sign-in yet.');
+  await expect(outlook).toContainText('Your administrator has not enabled sign-in with Microsoft.');
   const google = dialog.getByRole('region', { name: 'Google Workspace / Gmail' });
   await expect(google.getByRole('button', { name: 'Connect with Google' })).toBeDisabled();
-  await expect(google).toContainText('Your administrator has not enabled Google sign-in yet.');
+  await expect(google).toContainText('Your administrator has not enabled sign-in with Google.');
   // What to configure is for an admin only.
   await expect(dialog.getByText('Not configured on this server')).toHaveCount(0);
   await expect(dialog.getByText(/MS_CLIENT_ID|GOOGLE_CLIENT_ID|\/callback/)).toHaveCount(0);
@@ -40,6 +42,65 @@ test('without client credentials Direct Connection greys the providers out and s
   await expect(dialog.getByText(/Grant LocalReach permission to send and read mail/)).toBeVisible();
 });
 
+for (const width of [390, 1366]) {
+  test(`at ${width} px, the connect dialog opens on the first way to connect this server offers`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signUpViaApi(page.request);
+    await page.goto('/accounts');
+    // This server has no sign-in providers: the dialog opens where a mailbox can be connected.
+    let dialog = await openConnectDialog(page, 'Connect First Account');
+    await expect(dialog.getByRole('tab', { name: 'SMTP / IMAP', selected: true })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Test & Connect' })).toBeVisible();
+    await expect(dialog.getByText(/MS_CLIENT_ID|GOOGLE_CLIENT_ID/)).toHaveCount(0);
+    await pressEscape(page);
+    await expect(dialog).toBeHidden();
+
+    // A server with Google sign-in configured (its answer stood in for here) opens on Direct Connection.
+    await page.route('**/api/email-accounts/providers', (route) =>
+      route.fulfill({
+        json: {
+          outlook: { configured: false, redirectUri: 'http://localhost/api/outlook/callback' },
+          gmail: { configured: true, redirectUri: 'http://localhost/api/gmail/callback' },
+        },
+      }),
+    );
+    await page.reload();
+    dialog = await openConnectDialog(page, 'Connect First Account');
+    await expect(dialog.getByRole('tab', { name: 'Direct Connection', selected: true })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Connect with Google' })).toBeEnabled();
+    await expect(dialog.getByRole('button', { name: 'Connect with Outlook' })).toBeDisabled();
+  });
+
+  test(`at ${width} px, a refused sign-in names settings to an admin only`, async ({ page, baseURL }) => {
+    await page.setViewportSize({ width, height: 900 });
+    // The providers' status unreadable: the buttons are offered and the server's answer tells why one cannot work.
+    await page.route('**/api/email-accounts/providers', (route) => route.fulfill({ status: 500, json: {} }));
+    await signUpViaApi(page.request);
+    await page.goto('/accounts');
+    let dialog = await openConnectDialog(page, 'Connect First Account');
+    await dialog.getByRole('tab', { name: 'Direct Connection' }).click();
+    await dialog.getByRole('button', { name: 'Connect with Outlook' }).click();
+    // While the dialog is open the toast is hidden from the accessibility tree: it is found by its text.
+    await expect(
+      page.getByText('Your administrator has not enabled sign-in with Microsoft.', { exact: true }),
+    ).toBeVisible();
+    await expect(page.getByText(/MS_CLIENT_ID|Details for the administrator/)).toHaveCount(0);
+
+    await page.context().clearCookies();
+    await signInViaApi(page.request, adminUser.email, adminUser.password);
+    await page.goto('/accounts');
+    dialog = await openConnectDialog(page, 'Connect Account');
+    await dialog.getByRole('tab', { name: 'Direct Connection' }).click();
+    await dialog.getByRole('button', { name: 'Connect with Google' }).click();
+    await expect(
+      page.getByText(
+        `Sign-in with Google is not set up on this server. Details for the administrator: Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET and register ${baseURL}/api/gmail/callback as a redirect URI.`,
+        { exact: true },
+      ),
+    ).toBeVisible();
+  });
+}
+
 test('an admin is told which variables and redirect URIs Direct Connection needs', async ({ page, baseURL }) => {
   // Opened at another address of the same server: the redirect URI shown is still the server's PUBLIC_URL one.
   const otherAddress = String(baseURL).replace('localhost', '127.0.0.1');
@@ -49,6 +110,8 @@ test('an admin is told which variables and redirect URIs Direct Connection needs
   expect(signedIn.status(), await signedIn.text()).toBe(200);
   await page.goto(`${otherAddress}/accounts`);
   const dialog = await openConnectDialog(page, 'Connect Account');
+  // Issue 40: without sign-in providers the dialog opens on SMTP / IMAP; the admin looks at Direct Connection.
+  await dialog.getByRole('tab', { name: 'Direct Connection' }).click();
 
   const outlook = dialog.getByRole('region', { name: 'Outlook / Microsoft 365' });
   await expect(outlook.getByRole('button', { name: 'Connect with Outlook' })).toBeDisabled();
@@ -67,6 +130,8 @@ test('the connect dialog keeps one height across its tabs', async ({ page }) => 
   await signUpViaApi(page.request);
   await page.goto('/accounts');
   const dialog = await openConnectDialog(page, 'Connect Account');
+  // Issue 40: the dialog now opens on SMTP / IMAP here (no sign-in provider is configured).
+  await dialog.getByRole('tab', { name: 'Direct Connection' }).click();
   await expect(dialog.getByRole('button', { name: 'Connect with Outlook' })).toBeVisible();
   // The dialog zooms in as it opens, and its box is measured with that scale: measured mid-way it was 684 px of 688.
   await dialog.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));

@@ -8,6 +8,8 @@ import { startOsmPeer } from '../../server/test/osm-peer';
 export const LEAD_FINDER_FIXTURE_PORT = Number(process.env.LEAD_FINDER_FIXTURE_PORT ?? 5192);
 export const LEAD_FINDER_WEBSITE_PORT = Number(process.env.LEAD_FINDER_WEBSITE_PORT ?? 5193);
 const website = `http://127.0.0.1:${LEAD_FINDER_WEBSITE_PORT}`;
+/** Searching near this place finds the map service unreachable. */
+export const UNREACHABLE_PLACE = 'Nowhere-Offline';
 
 /** Lakeview (a made-up town) and its florists: one listing an email, one with a website, one with neither. */
 const centre = { lat: 44.5, lon: -73.2 };
@@ -50,6 +52,11 @@ const osm = await startOsmPeer({
 createServer(async (req, res) => {
   if (req.url === '/health') {
     res.end('ok');
+    return;
+  }
+  // A place whose geocoding finds no network: the connection drops before any answer (the map service unreachable).
+  if (req.url?.includes(UNREACHABLE_PLACE)) {
+    req.socket.destroy();
     return;
   }
   const chunks: Buffer[] = [];

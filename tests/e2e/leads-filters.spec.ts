@@ -110,51 +110,83 @@ test('the filter picks role addresses or disposable domains, and the details say
   ).toBeVisible();
 });
 
-test('"Search all N leads" asks the server when the loaded rows hold few matches', async ({ page }) => {
+// Issue 40: searching the loaded rows said "No leads match your filters" of a lead not loaded yet, until "Search all
+// N leads" was clicked (which this test clicked). Now, while not every lead is loaded, the search and the filter look
+// through every lead by themselves after a short pause in typing; "Load More" shows only where more matches exist.
+for (const width of [390, 1366]) {
+  test(`at ${width} px, search and filter look through every lead by themselves when not all are loaded`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signUpViaApi(page.request);
+    // The oldest lead (not among the first 100 loaded) is the only Zebra and the only one in Flagstaff.
+    await seedLeads(page.request, [
+      { email: 'zoe@zebra.test', firstName: 'Zoe', company: 'Zebra Works', City: 'Flagstaff' },
+      ...Array.from({ length: 149 }, (_, i) => ({ email: `many${i}@x.test`, firstName: `Many${i}`, City: 'Austin' })),
+    ]);
+    await page.goto('/leads');
+    await expect(listTitle(page)).toHaveText('Leads (100)');
+    await expect(summaryCard(page, 'Showing')).toContainText('100 / 150');
+    await expect(summaryCard(page, 'Showing')).toContainText('leads loaded');
+    await expect(page.getByRole('button', { name: 'Load More Leads' })).toBeVisible();
+    const search = page.getByPlaceholder('Search leads by name, email, or company...');
+
+    // Typed a letter at a time, the words are asked of the server after a pause, not at each letter.
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/leads' && url.searchParams.has('search'))
+        searches.push(url.searchParams.get('search') ?? '');
+    });
+    await search.pressSequentially('zebra', { delay: 20 });
+    await expect(page.getByText(/^Searching all 150 leads/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Zoe', exact: true })).toBeVisible();
+    expect(searches.at(-1)).toBe('zebra');
+    expect(searches.length).toBeLessThan('zebra'.length);
+    await expect(page.getByText('No leads match your filters')).toHaveCount(0);
+    await expect(listTitle(page)).toHaveText('Leads (1)');
+    await expect(page.getByText('Showing matches from all 150 leads.')).toBeVisible();
+    await expect(summaryCard(page, 'Showing')).toContainText('1 / 150');
+    await expect(summaryCard(page, 'Showing')).toContainText('matches loaded, from all leads');
+    // Nothing more matches: no "Load More" under the one row.
+    await expect(page.getByRole('button', { name: 'Load More Leads' })).toHaveCount(0);
+
+    // A custom field's value is searched too.
+    await search.fill('flagstaff');
+    await expect(page.getByRole('button', { name: 'Zoe', exact: true })).toBeVisible();
+
+    // With the status filter: Zoe is active, not unsubscribed.
+    const statusFilter = page.getByRole('combobox', { name: 'Status filter' });
+    await statusFilter.click();
+    await page.getByRole('option', { name: 'Unsubscribed' }).click();
+    await expect(page.getByText('No leads match your filters')).toBeVisible();
+    await statusFilter.click();
+    await page.getByRole('option', { name: 'All Status' }).click();
+
+    // More matches than a page: "Load More" loads the rest of them, then goes.
+    await search.fill('many');
+    await expect(listTitle(page)).toHaveText('Leads (100)');
+    await expect(page.getByText('Showing matches from all 150 leads.')).toBeVisible();
+    await page.getByRole('button', { name: 'Load More Leads' }).click();
+    await expect(listTitle(page)).toHaveText('Leads (149)');
+    await expect(page.getByRole('button', { name: 'Load More Leads' })).toHaveCount(0);
+
+    await search.fill('');
+    await expect(page.getByText(/^Showing matches from all/)).toHaveCount(0);
+    await expect(listTitle(page)).toHaveText('Leads (100)');
+  });
+}
+
+test('when every lead is loaded, search narrows the loaded rows at once, with no "Load More"', async ({ page }) => {
   await signUpViaApi(page.request);
-  // The oldest lead (not among the first 100 loaded) is the only Zebra and the only one in Flagstaff.
   await seedLeads(page.request, [
-    { email: 'zoe@zebra.test', firstName: 'Zoe', company: 'Zebra Works', City: 'Flagstaff' },
-    ...Array.from({ length: 149 }, (_, i) => ({ email: `many${i}@x.test`, firstName: `Many${i}`, City: 'Austin' })),
+    { email: 'ann@one.test', firstName: 'Ann' },
+    { email: 'ben@two.test', firstName: 'Ben' },
   ]);
   await page.goto('/leads');
-  await expect(listTitle(page)).toHaveText('Leads (100)');
-  await expect(summaryCard(page, 'Showing')).toContainText('100 / 150');
-  await expect(summaryCard(page, 'Showing')).toContainText('leads loaded');
-  const search = page.getByPlaceholder('Search leads by name, email, or company...');
-
-  await search.fill('zebra');
-  await expect(page.getByText('No leads match your filters')).toBeVisible();
-  await expect(summaryCard(page, 'Showing')).toContainText('leads loaded; 0 of them match');
-  await page.getByRole('button', { name: 'Search all 150 leads' }).click();
-  await expect(page.getByRole('button', { name: 'Zoe', exact: true })).toBeVisible();
+  await expect(listTitle(page)).toHaveText('Leads (2)');
+  await page.getByPlaceholder('Search leads by name, email, or company...').fill('ann');
   await expect(listTitle(page)).toHaveText('Leads (1)');
-  await expect(page.getByText('Showing matches from all 150 leads.')).toBeVisible();
-  await expect(summaryCard(page, 'Showing')).toContainText('1 / 150');
-  await expect(summaryCard(page, 'Showing')).toContainText('matches loaded, from all leads');
-
-  // A custom field's value is searched too; new words go back to the loaded rows until asked again.
-  await search.fill('flagstaff');
-  await expect(page.getByText('No leads match your filters')).toBeVisible();
-  await page.getByRole('button', { name: 'Search all 150 leads' }).click();
-  await expect(page.getByRole('button', { name: 'Zoe', exact: true })).toBeVisible();
-
-  // With the status filter: Zoe is active, not unsubscribed.
-  const statusFilter = page.getByRole('combobox', { name: 'Status filter' });
-  await statusFilter.click();
-  await page.getByRole('option', { name: 'Unsubscribed' }).click();
-  await page.getByRole('button', { name: 'Search all 150 leads' }).click();
-  await expect(page.getByText('No leads match your filters')).toBeVisible();
-  await statusFilter.click();
-  await page.getByRole('option', { name: 'All Status' }).click();
-
-  // A page of matches among the loaded rows: nothing to offer.
-  await search.fill('many');
-  await expect(listTitle(page)).toHaveText('Leads (100)');
-  await expect(page.getByRole('button', { name: /^Search all/ })).toHaveCount(0);
-  await search.fill('many1');
-  await expect(page.getByRole('button', { name: 'Search all 150 leads' })).toBeVisible();
-  await search.fill('');
-  await expect(page.getByRole('button', { name: /^Search all/ })).toHaveCount(0);
-  await expect(listTitle(page)).toHaveText('Leads (100)');
+  await expect(page.getByText(/^Showing matches from all/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Load More Leads' })).toHaveCount(0);
 });

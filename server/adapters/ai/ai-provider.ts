@@ -1,4 +1,4 @@
-import type { OpenAiWriterOptions } from './writer/openai-writer';
+import type { OpenAiOptions } from './openai-json';
 
 /**
  * The AI provider as the configuration gives it, shared by every AI capability (writer, reply reader, reply
@@ -12,7 +12,7 @@ export function hasAiProvider(config: AiConfig): boolean {
 }
 
 /** What the OpenAI-compatible implementations are built with. */
-export function openAiOptionsOf(config: AiConfig): OpenAiWriterOptions {
+export function openAiOptionsOf(config: AiConfig): OpenAiOptions {
   return { baseUrl: config.aiBaseUrl, apiKey: config.aiApiKey, model: config.aiModel, timeoutMs: config.aiTimeoutMs };
 }
 

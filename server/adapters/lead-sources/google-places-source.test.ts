@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GOOGLE_PEER_API_KEY, type GooglePlacesPeer, startGooglePlacesPeer } from '../../test/google-places-peer';
 import { GOOGLE_PLACES_FIELD_MASK, GooglePlacesLeadSource } from './google-places-source';
-import { LeadSourceError, type Place } from './lead-source';
+import type { Place } from './lead-source';
 
 const SPRINGFIELD: Place = { latitude: 52.52, longitude: 13.405, displayName: 'Springfield, Testland' };
 const AREA = { query: 'dentist', location: 'Springfield', radiusKm: 5 };
@@ -92,28 +92,35 @@ describe('GooglePlacesLeadSource', () => {
     expect(found[1]).toMatchObject({ phone: null, website: null, email: null });
   });
 
+  // Issue 40: the user reads a plain sentence; Google's words, the status and the setting to check are the
+  // operator's detail, for the log (these asserted GOOGLE_PLACES_API_KEY and the status in the message).
   it('says when the key is refused, the quota is used up or Google fails', async () => {
-    await expect(google('wrong').find(AREA, SPRINGFIELD)).rejects.toThrow(
-      new LeadSourceError(
-        'google',
+    await expect(google('wrong').find(AREA, SPRINGFIELD)).rejects.toMatchObject({
+      message: "Google Places refused this server's access. Your administrator can fix its setup.",
+      detail:
         'Google Places refused the API key (400): API key not valid. Please pass a valid API key. Check GOOGLE_PLACES_API_KEY and that the Places API (New) is enabled for it.',
-      ),
-    );
+    });
     peer.failNext(
       403,
       'PERMISSION_DENIED',
       'Places API (New) has not been used in project 123 before or it is disabled.',
     );
-    await expect(google().find(AREA, SPRINGFIELD)).rejects.toThrow(
-      'Google Places refused the API key (403): Places API (New) has not been used in project 123',
-    );
+    await expect(google().find(AREA, SPRINGFIELD)).rejects.toMatchObject({
+      message: "Google Places refused this server's access. Your administrator can fix its setup.",
+      detail: expect.stringContaining(
+        'Google Places refused the API key (403): Places API (New) has not been used in project 123',
+      ),
+    });
     peer.failNext(429, 'RESOURCE_EXHAUSTED', "Quota exceeded for quota metric 'Text Search requests'.");
-    await expect(google().find(AREA, SPRINGFIELD)).rejects.toThrow(
-      "Google Places refused more searches for now (429): Quota exceeded for quota metric 'Text Search requests'; try again later.",
-    );
+    await expect(google().find(AREA, SPRINGFIELD)).rejects.toMatchObject({
+      message: 'Google Places refused more searches for now. Try again later.',
+      detail:
+        "Google Places refused more searches for now (429): Quota exceeded for quota metric 'Text Search requests'.",
+    });
     peer.failNext(503, 'UNAVAILABLE', 'The service is currently unavailable.');
-    await expect(google().find(AREA, SPRINGFIELD)).rejects.toThrow(
-      'Google Places is not answering properly (503); try again later.',
-    );
+    await expect(google().find(AREA, SPRINGFIELD)).rejects.toMatchObject({
+      message: 'Google Places is not answering properly. Try again in a few minutes.',
+      detail: expect.stringContaining('(503)'),
+    });
   });
 });

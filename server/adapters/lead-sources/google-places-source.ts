@@ -98,31 +98,37 @@ export class GooglePlacesLeadSource implements LeadSource {
       });
     } catch (error) {
       if (signal?.aborted) throw error;
+      const where = `Google Places at ${this.options.url} (GOOGLE_PLACES_URL)`;
       if (timeout.aborted) {
         throw new LeadSourceError(
           'google',
-          `Google Places did not answer within ${timeoutMs / 1000} seconds; try again later.`,
+          'Google Places did not answer in time. Try again in a few minutes.',
+          `${where} did not answer within ${timeoutMs / 1000} seconds.`,
         );
       }
       throw new LeadSourceError(
         'google',
-        "Google Places could not be reached; check GOOGLE_PLACES_URL and the server's internet connection.",
+        'Google Places could not be reached. Try again in a few minutes.',
+        `${where} could not be reached; check GOOGLE_PLACES_URL and the server's internet connection.`,
       );
     }
     const body: unknown = await response.json().catch(() => null);
     if (response.ok && body && typeof body === 'object') return body;
     const reason = (body as { error?: { message?: string } } | null)?.error?.message?.slice(0, 200).replace(/\.$/, '');
     const quoted = reason ? `: ${reason}` : '';
+    // The user reads a plain sentence; the status and Google's words are the operator's, in the log (issue 40).
     if (response.status === 429) {
       throw new LeadSourceError(
         'google',
-        `Google Places refused more searches for now (429)${quoted}; try again later.`,
+        'Google Places refused more searches for now. Try again later.',
+        `Google Places refused more searches for now (429)${quoted}.`,
       );
     }
     if (response.status >= 500) {
       throw new LeadSourceError(
         'google',
-        `Google Places is not answering properly (${response.status}); try again later.`,
+        'Google Places is not answering properly. Try again in a few minutes.',
+        `Google Places is not answering properly (${response.status})${quoted}.`,
       );
     }
     // A wrong key is a 400 ("API key not valid"), a key without the Places API (New) a 403.
@@ -133,9 +139,14 @@ export class GooglePlacesLeadSource implements LeadSource {
     ) {
       throw new LeadSourceError(
         'google',
+        "Google Places refused this server's access. Your administrator can fix its setup.",
         `Google Places refused the API key (${response.status})${quoted}. Check GOOGLE_PLACES_API_KEY and that the Places API (New) is enabled for it.`,
       );
     }
-    throw new LeadSourceError('google', `Google Places refused the search (${response.status})${quoted}.`);
+    throw new LeadSourceError(
+      'google',
+      'Google Places refused the search. Try again later.',
+      `Google Places refused the search (${response.status})${quoted}.`,
+    );
   }
 }

@@ -32,13 +32,21 @@ export interface Geocoder {
   geocode(location: string, signal?: AbortSignal): Promise<Place | null>;
 }
 
-/** A source that could not answer: unreachable, refused, too slow or rate-limited; the message says which. */
+/**
+ * A source that could not answer: unreachable, refused, too slow or rate-limited. `message` is what the user reads,
+ * a plain sentence with no setting, URL or code in it (issue 40); `detail` is the operator's (which service, URL or
+ * setting, the status), written to the log only.
+ */
 export class LeadSourceError extends Error {
+  readonly detail: string;
+
   constructor(
     readonly source: string,
     message: string,
+    detail?: string,
   ) {
     super(message);
     this.name = 'LeadSourceError';
+    this.detail = detail ?? message;
   }
 }

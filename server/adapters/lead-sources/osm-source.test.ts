@@ -171,30 +171,52 @@ describe('OverpassLeadSource', () => {
     expect(peer.requests).toHaveLength(2);
   });
 
+  // Issue 40: what the user reads is a plain sentence without a setting, URL or status code; the operator's detail
+  // (which service, where, which setting) is kept on the error for the log. These asserted the old wording that
+  // named OVERPASS_URL and the status to the user.
   it('says when Overpass is busy, overloaded, too slow or unreachable, and caches none of it', async () => {
     const area = { query: 'dentist', location: 'Springfield', radiusKm: 5 };
+    const failure = async (source: OverpassLeadSource) => {
+      const error = await source.find(area, SPRINGFIELD).then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
+      expect(error).toBeInstanceOf(LeadSourceError);
+      const { message, detail } = error as LeadSourceError;
+      expect(message).not.toMatch(/[A-Z]{3,}_|https?:|\(\d{3}\)/);
+      return { message, detail };
+    };
     peer.failNext('overpass', 429);
-    await expect(overpass().find(area, SPRINGFIELD)).rejects.toThrow(
-      new LeadSourceError('osm', "OpenStreetMap's Overpass service is busy (429); try again in a minute."),
-    );
+    expect(await failure(overpass())).toEqual({
+      message: 'The map service is busy. Try again in a minute.',
+      detail: expect.stringMatching(
+        /^OpenStreetMap's Overpass service at http:\/\/127\.0\.0\.1:\d+ \(OVERPASS_URL\) is busy \(429\)\.$/,
+      ),
+    });
     peer.failNext('overpass', 504);
-    await expect(overpass().find(area, SPRINGFIELD)).rejects.toThrow(
-      "OpenStreetMap's Overpass service is overloaded (504); try again in a few minutes.",
-    );
+    expect(await failure(overpass())).toEqual({
+      message: 'The map service is overloaded. Try again in a few minutes.',
+      detail: expect.stringContaining('is overloaded (504)'),
+    });
     peer.failNext(
       'overpass',
       200,
       JSON.stringify({ elements: [], remark: 'runtime error: Query timed out in "query" at line 3 after 21 seconds.' }),
     );
-    await expect(overpass().find(area, SPRINGFIELD)).rejects.toThrow('ran out of time for this search');
+    expect((await failure(overpass())).message).toBe(
+      'The map service ran out of time for this search. Try a smaller radius.',
+    );
     peer.hangNext('overpass');
-    await expect(overpass(200).find(area, SPRINGFIELD)).rejects.toThrow(
-      "OpenStreetMap's Overpass service did not answer within 0.2 seconds; try again later.",
-    );
+    expect(await failure(overpass(200))).toEqual({
+      message: 'The map service did not answer in time. Try again in a few minutes.',
+      detail: expect.stringContaining('did not answer within 0.2 seconds'),
+    });
     const closed = new OverpassLeadSource({ url: 'http://127.0.0.1:9/api/interpreter', userAgent: USER_AGENT, cache });
-    await expect(closed.find(area, SPRINGFIELD)).rejects.toThrow(
-      "OpenStreetMap's Overpass service could not be reached; check OVERPASS_URL",
-    );
+    expect(await failure(closed)).toEqual({
+      message: 'The map service could not be reached. Try again in a few minutes.',
+      detail:
+        "OpenStreetMap's Overpass service at http://127.0.0.1:9 (OVERPASS_URL) could not be reached; check OVERPASS_URL and the server's internet connection.",
+    });
 
     expect(await overpass().find(area, SPRINGFIELD)).toHaveLength(2);
   });
@@ -238,15 +260,15 @@ describe('NominatimGeocoder', () => {
     expect(peer.requests).toHaveLength(2);
   });
 
+  // Issue 40: a plain sentence for the user, the setting for the operator (these asserted NOMINATIM_URL in the message).
   it('says when Nominatim refuses or is too slow', async () => {
     peer.failNext('nominatim', 429);
-    await expect(geocoder().geocode('Springfield')).rejects.toThrow(
-      "OpenStreetMap's Nominatim service is busy (429); try again in a minute.",
-    );
+    await expect(geocoder().geocode('Springfield')).rejects.toThrow('The map service is busy. Try again in a minute.');
     peer.failNext('nominatim', 403);
-    await expect(geocoder().geocode('Springfield')).rejects.toThrow(
-      "OpenStreetMap's Nominatim service refused the request (403); check NOMINATIM_URL.",
-    );
+    await expect(geocoder().geocode('Springfield')).rejects.toMatchObject({
+      message: 'The map service refused the search. Try again later.',
+      detail: expect.stringMatching(/Nominatim service at .* refused the request \(403\); check NOMINATIM_URL\.$/),
+    });
     peer.hangNext('nominatim');
     const slow = new NominatimGeocoder({
       url: peer.nominatimUrl,
@@ -256,5 +278,19 @@ describe('NominatimGeocoder', () => {
       spacing: new RequestSpacing(0, clock),
     });
     await expect(slow.geocode('Springfield')).rejects.toBeInstanceOf(LeadSourceError);
+  });
+
+  it('tells the user in plain words when it cannot be reached, and the operator where it looked', async () => {
+    const unreachable = new NominatimGeocoder({
+      url: 'http://127.0.0.1:9',
+      userAgent: USER_AGENT,
+      cache,
+      spacing: new RequestSpacing(0, clock),
+    });
+    await expect(unreachable.geocode('Springfield')).rejects.toMatchObject({
+      message: 'The map service could not be reached. Try again in a few minutes.',
+      detail:
+        "OpenStreetMap's Nominatim service at http://127.0.0.1:9 (NOMINATIM_URL) could not be reached; check NOMINATIM_URL and the server's internet connection.",
+    });
   });
 });

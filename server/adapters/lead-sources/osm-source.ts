@@ -50,7 +50,7 @@ export class NominatimGeocoder implements Geocoder {
         this.options.timeoutMs ?? NOMINATIM_TIMEOUT_MS,
         signal,
       );
-      if (!Array.isArray(body)) throw notJson(NOMINATIM);
+      if (!Array.isArray(body)) throw notJson(NOMINATIM, url);
       await this.options.cache.set(key, body);
     }
     const [first] = body as { lat?: string; lon?: string; display_name?: string }[];
@@ -99,9 +99,13 @@ export class OverpassLeadSource implements LeadSource {
       const answer = body as { elements?: OverpassElement[]; remark?: string };
       // Overpass reports running out of time or memory with HTTP 200 and a remark instead of the elements.
       if (typeof answer.remark === 'string' && /error/i.test(answer.remark)) {
-        throw new LeadSourceError('osm', `${OVERPASS.label} ran out of time for this search; try a smaller radius.`);
+        throw new LeadSourceError(
+          'osm',
+          'The map service ran out of time for this search. Try a smaller radius.',
+          `${OVERPASS.label} ran out of time for this search (${answer.remark.slice(0, 200)}).`,
+        );
       }
-      if (!Array.isArray(answer.elements)) throw notJson(OVERPASS);
+      if (!Array.isArray(answer.elements)) throw notJson(OVERPASS, new URL(this.options.url));
       elements = answer.elements;
       await this.options.cache.set(key, elements);
     }
@@ -194,10 +198,14 @@ type OsmService = { label: string; setting: string };
 const NOMINATIM: OsmService = { label: "OpenStreetMap's Nominatim service", setting: 'NOMINATIM_URL' };
 const OVERPASS: OsmService = { label: "OpenStreetMap's Overpass service", setting: 'OVERPASS_URL' };
 
-function notJson(service: OsmService) {
+/** What the user reads names neither service nor setting: to them both are "the map service". */
+const MAP_SERVICE_DOWN = 'The map service could not be reached. Try again in a few minutes.';
+
+function notJson(service: OsmService, url: URL) {
   return new LeadSourceError(
     'osm',
-    `${service.label} answered something that is not a search result; try again later.`,
+    'The map service answered with something that is not a search result. Try again in a few minutes.',
+    `${service.label} at ${url.origin} (${service.setting}) answered something that is not a search result.`,
   );
 }
 
@@ -215,35 +223,41 @@ async function requestJson(
     response = await fetch(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
   } catch (error) {
     if (signal?.aborted) throw error;
+    const where = `${service.label} at ${url.origin} (${service.setting})`;
     if (timeout.aborted) {
       throw new LeadSourceError(
         'osm',
-        `${service.label} did not answer within ${timeoutMs / 1000} seconds; try again later.`,
+        'The map service did not answer in time. Try again in a few minutes.',
+        `${where} did not answer within ${timeoutMs / 1000} seconds.`,
       );
     }
     throw new LeadSourceError(
       'osm',
-      `${service.label} could not be reached; check ${service.setting} and the server's internet connection.`,
+      MAP_SERVICE_DOWN,
+      `${where} could not be reached; check ${service.setting} and the server's internet connection.`,
     );
   }
+  const where = `${service.label} at ${url.origin} (${service.setting})`;
   if (response.status === 429) {
-    throw new LeadSourceError('osm', `${service.label} is busy (429); try again in a minute.`);
+    throw new LeadSourceError('osm', 'The map service is busy. Try again in a minute.', `${where} is busy (429).`);
   }
   if (response.status >= 500) {
     throw new LeadSourceError(
       'osm',
-      `${service.label} is overloaded (${response.status}); try again in a few minutes.`,
+      'The map service is overloaded. Try again in a few minutes.',
+      `${where} is overloaded (${response.status}).`,
     );
   }
   if (!response.ok) {
     throw new LeadSourceError(
       'osm',
-      `${service.label} refused the request (${response.status}); check ${service.setting}.`,
+      'The map service refused the search. Try again later.',
+      `${where} refused the request (${response.status}); check ${service.setting}.`,
     );
   }
   try {
     return await response.json();
   } catch {
-    throw notJson(service);
+    throw notJson(service, url);
   }
 }

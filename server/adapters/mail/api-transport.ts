@@ -2,14 +2,8 @@ import type { Clock } from '../../lib/clock';
 import { composeMime } from './mime-message';
 import type { OAuthProvider, OAuthTokens } from './oauth-provider';
 import { apiError, CALL_TIMEOUT_MS, OAuthSession, retryAfterSeconds } from './oauth-session';
-import {
-  type MailTransport,
-  type OutgoingMail,
-  refusedSend,
-  type SendResult,
-  TransportError,
-  uncertainSend,
-} from './transport';
+import type { MailTransport, OutgoingMail, SendResult } from './transport';
+import { refusedSend, TransportError, uncertainSend } from './transport';
 
 /** The longest Retry-After we wait out in place; longer ones go back to the caller as rate_limited. */
 const MAX_INLINE_WAIT_SECONDS = 10;

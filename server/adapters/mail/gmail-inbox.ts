@@ -1,14 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Clock } from '../../lib/clock';
 import { readCappedBody } from './capped-body';
-import {
-  type GmailCursor,
-  INBOUND_MESSAGE_LIMIT_BYTES,
-  type InboxCursor,
-  type InboxMessage,
-  type InboxReadResult,
-  type MailInbox,
-} from './inbox';
+import type { GmailCursor, InboxCursor, InboxMessage, InboxReadResult, MailInbox } from './inbox';
+import { INBOUND_MESSAGE_LIMIT_BYTES } from './inbox';
 import type { OAuthProvider, OAuthTokens } from './oauth-provider';
 import { CALL_TIMEOUT_MS, OAuthSession } from './oauth-session';
 import { TransportError } from './transport';

@@ -1,13 +1,7 @@
 import type { ImapFlow } from 'imapflow';
 import type { ServerSettings } from '../../../contract/accounts';
-import {
-  type ImapCursor,
-  INBOUND_MESSAGE_LIMIT_BYTES,
-  type InboxCursor,
-  type InboxMessage,
-  type InboxReadResult,
-  type MailInbox,
-} from './inbox';
+import type { ImapCursor, InboxCursor, InboxMessage, InboxReadResult, MailInbox } from './inbox';
+import { INBOUND_MESSAGE_LIMIT_BYTES } from './inbox';
 import { imapFailure } from './peer-answer';
 import { TransportError } from './transport';
 

@@ -5,14 +5,8 @@ import { composeMime } from './mime-message';
 import { nothingAnsweredSentence } from './nothing-answered';
 import { unprovenSmtpFailure } from './peer-answer';
 import { refusedReturnPath, takesPlusAddressedMail } from './plus-addressing';
-import {
-  type MailTransport,
-  type OutgoingMail,
-  refusedSend,
-  type SendResult,
-  TransportError,
-  uncertainSend,
-} from './transport';
+import type { MailTransport, OutgoingMail, SendResult } from './transport';
+import { refusedSend, TransportError, uncertainSend } from './transport';
 
 const TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
 

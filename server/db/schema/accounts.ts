@@ -40,6 +40,11 @@ export const providerConnections = pgTable(
     email: text('email').notNull(),
     /** SecretBox-sealed JSON: tokens or server settings with passwords. Never returned by the API. */
     credentials: text('credentials').notNull(),
+    /**
+     * Whether the mailbox is read for replies and bounces: false for one connected over SMTP without IMAP. Kept
+     * beside the sealed credentials (which say the same) so the list and the reading schedule need not open them.
+     */
+    readsReplies: boolean('reads_replies').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   index,
@@ -13,6 +14,14 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
+
+/**
+ * What the list sorts a lead's name by: "first last", lowercase, and no key (sorted last) when it has neither. Written
+ * only with immutable functions, so an index can hold it (leads_user_name_idx).
+ */
+export function leadNameSortKey(columns: { firstName: AnyPgColumn; lastName: AnyPgColumn }): SQL {
+  return sql`lower(nullif(btrim(coalesce(${columns.firstName}, '') || ' ' || coalesce(${columns.lastName}, '')), ''))`;
+}
 
 export const leads = pgTable(
   'leads',
@@ -57,6 +66,9 @@ export const leads = pgTable(
     index('leads_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
     // The list of one status (the status filter asked of the server), in the same order.
     index('leads_user_status_created_idx').on(table.userId, table.status, table.createdAt.desc(), table.id.desc()),
+    // The list sorted by name or by company (decision 0067): the sort keys of lead-list.ts, ties by id.
+    index('leads_user_name_idx').on(table.userId, leadNameSortKey(table), table.id),
+    index('leads_user_company_idx').on(table.userId, sql`lower(${table.company})`, table.id),
     // '%word%' search (pg_trgm's trigrams). New entries wait in a pending list, merged after each import and by the
     // housekeeping job (lead-table-upkeep.ts): large enough that an import chunk never merges it piece by piece.
     index('leads_search_idx').using('gin', table.searchText.op('gin_trgm_ops')).with({ gin_pending_list_limit: 16384 }),

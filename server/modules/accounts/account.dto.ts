@@ -11,7 +11,7 @@ const NOT_READ_YET: RepliesReading = { lastReadAt: null, lastError: null };
 /** The account as the screen shows it, with today's count, status and warm-up from the send allowance. */
 export function toAccountDto(
   row: EmailAccountRow,
-  provider: ProviderConnectionRow['provider'],
+  connection: Pick<ProviderConnectionRow, 'provider' | 'readsReplies'>,
   today: { sentToday: number; status: EmailAccountRow['status']; warmup: WarmupToday },
   reading: RepliesReading = NOT_READ_YET,
 ): EmailAccount {
@@ -19,7 +19,7 @@ export function toAccountDto(
     id: row.id,
     email: row.email,
     displayName: row.displayName,
-    provider,
+    provider: connection.provider,
     status: today.status,
     statusReason: row.statusReason,
     sentToday: today.sentToday,
@@ -31,6 +31,7 @@ export function toAccountDto(
     createdAt: row.createdAt.toISOString(),
     connectionId: row.connectionId,
     health: row.health,
+    readsReplies: connection.readsReplies,
     replies: { lastReadAt: reading.lastReadAt?.toISOString() ?? null, lastError: reading.lastError },
   };
 }

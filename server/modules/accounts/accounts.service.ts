@@ -76,8 +76,9 @@ export function createAccountsService(deps: {
     ...allowance.current(account, user),
     warmup: allowance.warmup(account, user),
   });
-  const dto = (account: EmailAccountRow, provider: ProviderConnectionRow['provider'], user: UserRow) =>
-    toAccountDto(account, provider, today(account, user));
+  type ConnectionKind = Pick<ProviderConnectionRow, 'provider' | 'readsReplies'>;
+  const dto = (account: EmailAccountRow, connection: ConnectionKind, user: UserRow) =>
+    toAccountDto(account, connection, today(account, user));
 
   /** The columns that turn warm-up off (already warm) or on again from day 1 today; nothing when unchanged. */
   const warmupChange = (account: EmailAccountRow | null, user: UserRow, enabled: boolean | undefined) => {
@@ -102,8 +103,7 @@ export function createAccountsService(deps: {
    */
   async function linkAccount(
     user: UserRow,
-    connectionId: number,
-    email: string,
+    connection: Pick<ProviderConnectionRow, 'id' | 'email' | 'readsReplies'>,
     displayName?: string | null,
     warmupEnabled = true,
   ) {
@@ -111,15 +111,16 @@ export function createAccountsService(deps: {
       .insert(emailAccounts)
       .values({
         userId: user.id,
-        connectionId,
-        email,
+        connectionId: connection.id,
+        email: connection.email,
         displayName: displayName || null,
         ...warmupChange(null, user, warmupEnabled),
       })
       .onConflictDoNothing({ target: emailAccounts.connectionId })
       .returning();
     if (!account) throw AppError.conflict('This connection is already linked to an account', 'already_linked');
-    await deps.startReading(account.id);
+    // A send-only mailbox (SMTP without IMAP) is never read.
+    if (connection.readsReplies) await deps.startReading(account.id);
     await deps.checkHealthSoon(account.id);
     return account;
   }
@@ -130,6 +131,7 @@ export function createAccountsService(deps: {
     provider: 'smtp' | 'outlook' | 'gmail',
     email: string,
     credentials: string,
+    readsReplies = true,
   ) {
     const sameMailbox = and(
       eq(providerConnections.userId, user.id),
@@ -137,13 +139,17 @@ export function createAccountsService(deps: {
       sql`lower(${providerConnections.email}) = lower(${email})`,
     );
     const replace = () =>
-      db.update(providerConnections).set({ credentials, updatedAt: clock.now() }).where(sameMailbox).returning();
+      db
+        .update(providerConnections)
+        .set({ credentials, readsReplies, updatedAt: clock.now() })
+        .where(sameMailbox)
+        .returning();
     const [updated] = await replace();
     if (updated) return updated;
     // Two connects of the same new mailbox at once: the unique index lets one insert win; the other updates it.
     const [created] = await db
       .insert(providerConnections)
-      .values({ userId: user.id, provider, email, credentials })
+      .values({ userId: user.id, provider, email, credentials, readsReplies })
       .onConflictDoNothing()
       .returning();
     return created ?? (await replace())[0];
@@ -161,9 +167,9 @@ export function createAccountsService(deps: {
   ) {
     const [existing] = await db.select().from(emailAccounts).where(eq(emailAccounts.connectionId, connection.id));
     if (!existing) {
-      const account = await linkAccount(user, connection.id, connection.email, displayName, warmupEnabled);
+      const account = await linkAccount(user, connection, displayName, warmupEnabled);
       connected(account, connection.provider);
-      return dto(account, connection.provider, user);
+      return dto(account, connection, user);
     }
     transports.drop(existing.id);
     const [refreshed] = await db
@@ -178,8 +184,8 @@ export function createAccountsService(deps: {
       .returning();
     connected(refreshed, connection.provider);
     // New credentials are tried at once (unless a reading already waits, e.g. the pause after a failed one).
-    await deps.startReading(existing.id);
-    return dto(refreshed, connection.provider, user);
+    if (connection.readsReplies) await deps.startReading(existing.id);
+    return dto(refreshed, connection, user);
   }
 
   return {
@@ -189,6 +195,7 @@ export function createAccountsService(deps: {
         .select({
           account: emailAccounts,
           provider: providerConnections.provider,
+          readsReplies: providerConnections.readsReplies,
           // Flat, not nested: Drizzle answered a left-joined nested object with a null lastReadAt as null, losing lastError.
           lastReadAt: inboxCursors.lastReadAt,
           lastError: inboxCursors.lastError,
@@ -198,8 +205,8 @@ export function createAccountsService(deps: {
         .leftJoin(inboxCursors, eq(inboxCursors.accountId, emailAccounts.id))
         .where(eq(emailAccounts.userId, user.id))
         .orderBy(emailAccounts.createdAt, emailAccounts.id);
-      return rows.map(({ account, provider, ...reading }) =>
-        toAccountDto(account, provider, today(account, user), reading),
+      return rows.map(({ account, provider, readsReplies, ...reading }) =>
+        toAccountDto(account, { provider, readsReplies }, today(account, user), reading),
       );
     },
 
@@ -236,22 +243,25 @@ export function createAccountsService(deps: {
       return rows.map(({ accountId, ...row }) => ({ ...row, linked: accountId !== null }));
     },
 
-    /** Proves SMTP and IMAP both work, then stores the connection (encrypted) and its sending account. */
+    /**
+     * Proves SMTP (and IMAP, when given) works, then stores the connection (encrypted) and its sending account.
+     * Without IMAP the mailbox only sends: its replies and bounces are not read (issue 40).
+     */
     async connectSmtp(user: UserRow, input: SmtpConnectInput) {
       await deps.limiter.enforce([{ key: `mailbox-connect:user:${user.id}`, limit: CONNECT_ATTEMPTS_PER_MINUTE }]);
-      const imap = imapSettingsWithDefaults(input.smtp, input.imap);
+      const imap = input.imap === undefined ? undefined : imapSettingsWithDefaults(input.smtp, input.imap);
       try {
         // Both hosts are checked before either is dialled.
         const smtpAddress = await deps.mailHosts(input.smtp.host, 'SMTP');
-        const imapAddress = await deps.mailHosts(imap.host, 'IMAP');
+        const imapAddress = imap && (await deps.mailHosts(imap.host, 'IMAP'));
         await verifySmtp(input.smtp, smtpAddress);
-        await verifyImap(imap, imapAddress);
+        if (imap && imapAddress) await verifyImap(imap, imapAddress);
       } catch (error) {
         if (error instanceof TransportError) throw AppError.badRequest(error.message, 'mailbox_check_failed');
         throw error;
       }
-      const credentials = secrets.seal({ kind: 'smtp', smtp: input.smtp, imap } satisfies SmtpCredentials);
-      const connection = await saveConnection(user, 'smtp', input.email, credentials);
+      const sealed: SmtpCredentials = { kind: 'smtp', smtp: input.smtp, ...(imap && { imap }) };
+      const connection = await saveConnection(user, 'smtp', input.email, secrets.seal(sealed), imap !== undefined);
       return accountForConnection(user, connection, input.displayName, input.warmupEnabled);
     },
 
@@ -267,9 +277,9 @@ export function createAccountsService(deps: {
         .from(providerConnections)
         .where(and(eq(providerConnections.id, input.connectionId), eq(providerConnections.userId, user.id)));
       if (!connection) throw AppError.notFound('Connection not found');
-      const account = await linkAccount(user, connection.id, connection.email, input.displayName);
+      const account = await linkAccount(user, connection, input.displayName);
       connected(account, connection.provider);
-      return dto(account, connection.provider, user);
+      return dto(account, connection, user);
     },
 
     async update(user: UserRow, rawId: string, input: UpdateAccountRequest) {
@@ -280,16 +290,16 @@ export function createAccountsService(deps: {
         ...(input.sendsPerMinute !== undefined && { sendsPerMinute: input.sendsPerMinute }),
         ...warmupChange(account, user, input.warmupEnabled),
       };
-      if (Object.keys(changes).length === 0) return dto(account, connection.provider, user);
+      if (Object.keys(changes).length === 0) return dto(account, connection, user);
       const [updated] = await db.update(emailAccounts).set(changes).where(eq(emailAccounts.id, account.id)).returning();
-      return dto(updated, connection.provider, user);
+      return dto(updated, connection, user);
     },
 
     /** Checks the account's sending domain now ("Check again") and answers the account with the new health. */
     async checkHealth(user: UserRow, rawId: string) {
       const { account, connection } = await ownedAccount(user, rawId);
       const health = await deps.health.check(account, connection);
-      return dto({ ...account, health }, connection.provider, user);
+      return dto({ ...account, health }, connection, user);
     },
 
     /** Deletes the account and keeps its connection, so it can be linked again without signing in again. */

@@ -16,6 +16,9 @@ const SETUP_HINT: Record<OAuthProviderName, string> = {
   gmail: 'Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
 };
 
+/** What introduces, in an admin's answer, what only the server's operator can act on (issue 40). */
+const ADMIN_DETAIL = 'Details for the administrator:';
+
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 export type OAuthService = ReturnType<typeof createOAuthService>;
@@ -46,10 +49,11 @@ export function createOAuthService(deps: {
     async start(user: UserRow, sessionToken: string, name: OAuthProviderName): Promise<{ authUrl: string }> {
       const provider = providers[name];
       if (!provider.configured) {
-        throw AppError.badRequest(
-          `${provider.label} sign-in is not set up on this server. ${SETUP_HINT[name]} and register ${redirectUri(name)} as a redirect URI.`,
-          'oauth_not_configured',
-        );
+        // The environment variables are the operator's business: only an admin is told them, after the plain words.
+        const message = user.isAdmin
+          ? `Sign-in with ${provider.label} is not set up on this server. ${ADMIN_DETAIL} ${SETUP_HINT[name]} and register ${redirectUri(name)} as a redirect URI.`
+          : `Your administrator has not enabled sign-in with ${provider.label}.`;
+        throw AppError.badRequest(message, 'oauth_not_configured');
       }
       const state = randomBytes(32).toString('base64url');
       const codeVerifier = randomBytes(48).toString('base64url');

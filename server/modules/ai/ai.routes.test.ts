@@ -1,41 +1,11 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, registerUser } from '../../test/app';
+import { type ChatRequest, startChatCompletionsPeer } from '../../test/chat-completions-peer';
 
-type Handler = (body: Record<string, unknown>, res: ServerResponse) => void;
-
-/** A local server speaking the chat-completions contract, with a behaviour chosen per test. */
-let handler: Handler;
-const requests: Record<string, unknown>[] = [];
-const provider: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-  let raw = '';
-  req.on('data', (chunk) => {
-    raw += chunk;
-  });
-  req.on('end', () => {
-    const body = JSON.parse(raw || '{}');
-    requests.push({ ...body, path: req.url, authorization: req.headers.authorization });
-    handler(body, res);
-  });
-});
-const completion = (content: string) => ({
-  id: 'chatcmpl-1',
-  object: 'chat.completion',
-  created: 1,
-  model: 'test-model',
-  choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-});
-const json = (res: ServerResponse, status: number, body: unknown) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
-
-await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
-const providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`;
+const peer = await startChatCompletionsPeer();
 
 const withProvider = await createTestApp({
-  aiBaseUrl: providerUrl,
+  aiBaseUrl: peer.url,
   aiApiKey: 'sk-test',
   aiModel: 'local-model',
   aiTimeoutMs: 1500,
@@ -44,8 +14,7 @@ const offline = await createTestApp();
 afterAll(async () => {
   await withProvider.close();
   await offline.close();
-  provider.closeAllConnections();
-  await new Promise((resolve) => provider.close(resolve));
+  await peer.close();
 });
 
 let providerUser: string;
@@ -65,24 +34,13 @@ const generate = (app: typeof offline.app, token: string, prompt: unknown) =>
 
 describe('with an OpenAI-compatible provider', () => {
   it('sends the prompt with the profile and returns a sanitised draft', async () => {
-    handler = (_body, res) =>
-      json(
-        res,
-        200,
-        completion(
-          JSON.stringify({ subject: 'Spring roofs', body: '<p>Hi {firstName|there}</p><script>x()</script>' }),
-        ),
-      );
+    peer.behaviour = {
+      content: JSON.stringify({ subject: 'Spring roofs', body: '<p>Hi {firstName|there}</p><script>x()</script>' }),
+    };
     const response = await generate(withProvider.app, providerUser, 'Invite homeowners to a free roof check');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ subject: 'Spring roofs', body: '<p>Hi {firstName|there}</p>', source: 'ai' });
-    const sent = requests.at(-1) as {
-      path: string;
-      authorization: string;
-      model: string;
-      response_format: unknown;
-      messages: { role: string; content: string }[];
-    };
+    const sent = peer.requests.at(-1) as ChatRequest;
     expect(sent.path).toBe('/v1/chat/completions');
     expect(sent.authorization).toBe('Bearer sk-test');
     expect(sent.model).toBe('local-model');
@@ -93,8 +51,7 @@ describe('with an OpenAI-compatible provider', () => {
   });
 
   it('accepts a fenced JSON answer and a plain-text body', async () => {
-    handler = (_body, res) =>
-      json(res, 200, completion('```json\n{"subject":"Hi","body":"First paragraph.\\n\\nSecond <b>one</b>."}\n```'));
+    peer.behaviour = { content: '```json\n{"subject":"Hi","body":"First paragraph.\\n\\nSecond <b>one</b>."}\n```' };
     const response = await generate(withProvider.app, providerUser, 'anything');
     expect(response.json()).toEqual({
       subject: 'Hi',
@@ -104,22 +61,21 @@ describe('with an OpenAI-compatible provider', () => {
   });
 
   it('turns a malformed answer into a 502 the toast can show', async () => {
-    handler = (_body, res) => json(res, 200, completion('Sure! Here is your email: Dear friend…'));
+    peer.behaviour = { content: 'Sure! Here is your email: Dear friend…' };
     const response = await generate(withProvider.app, providerUser, 'anything');
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({ message: "The AI provider's answer was not a usable draft. Please try again." });
   });
 
   it('turns a provider error into a 502 with its reason', async () => {
-    handler = (_body, res) =>
-      json(res, 401, { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } });
+    peer.behaviour = { status: 401, message: 'Incorrect API key provided' };
     const response = await generate(withProvider.app, providerUser, 'anything');
     expect(response.statusCode).toBe(502);
     expect(response.json().message).toBe('The AI provider refused the request (401): Incorrect API key provided');
   });
 
   it('gives up after the timeout with a 502', async () => {
-    handler = () => {}; // never answers
+    peer.behaviour = 'never';
     const started = Date.now();
     const response = await generate(withProvider.app, providerUser, 'anything');
     expect(response.statusCode).toBe(502);
@@ -197,7 +153,7 @@ describe('GET /api/admin/ai-provider', () => {
     expect(online.statusCode).toBe(200);
     expect(online.json()).toEqual({
       source: 'ai',
-      baseUrl: providerUrl,
+      baseUrl: peer.url,
       model: 'local-model',
       settings: ['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL'],
     });

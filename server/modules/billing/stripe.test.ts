@@ -125,6 +125,21 @@ async function signUp(email: string) {
   return { token, id };
 }
 
+/** Writes `values` to the user row `id`, as a change made by hand. */
+const setUser = (db: typeof t.database.db, id: string, values: Partial<typeof users.$inferInsert>) =>
+  db.update(users).set(values).where(eq(users.id, id));
+
+/** A signed-up user Stripe bills: an active subscription `sub_<name>` of the customer `cus_<name>`. Answers their id. */
+async function activeSubscriber(email: string, name: string) {
+  const { id } = await signUp(email);
+  await setUser(t.database.db, id, {
+    subscriptionStatus: 'active',
+    stripeSubscriptionId: `sub_${name}`,
+    stripeCustomerId: `cus_${name}`,
+  });
+  return id;
+}
+
 const checkoutCompleted = (userId: string, subscription: string | null = 'sub_live_1') =>
   stripeEvent('checkout.session.completed', {
     id: 'cs_test_1',
@@ -186,11 +201,7 @@ describe('POST /api/webhooks/stripe', () => {
   });
 
   it('applies a replayed event once', async () => {
-    const { id } = await signUp('replayed@billing.test');
-    await t.database.db
-      .update(users)
-      .set({ subscriptionStatus: 'active', stripeSubscriptionId: 'sub_replay', stripeCustomerId: 'cus_replay' })
-      .where(eq(users.id, id));
+    const id = await activeSubscriber('replayed@billing.test', 'replay');
     const cancelling = stripeEvent('customer.subscription.updated', {
       ...subscriptionObject('sub_replay', 'active', { cancel_at_period_end: true }),
       customer: 'cus_replay',
@@ -199,10 +210,7 @@ describe('POST /api/webhooks/stripe', () => {
     expect((await userRow(id)).subscriptionStatus).toBe('cancelled');
 
     // Changed since by hand (no newer Stripe event): Stripe's retry of the same delivery must not undo that.
-    await t.database.db
-      .update(users)
-      .set({ subscriptionStatus: 'active', subscriptionEventAt: null })
-      .where(eq(users.id, id));
+    await setUser(t.database.db, id, { subscriptionStatus: 'active', subscriptionEventAt: null });
     const replay = await deliver(cancelling);
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual({ received: true, applied: false });
@@ -212,11 +220,7 @@ describe('POST /api/webhooks/stripe', () => {
   });
 
   it('never lets an older event overwrite a newer state', async () => {
-    const { id } = await signUp('ordered@billing.test');
-    await t.database.db
-      .update(users)
-      .set({ subscriptionStatus: 'active', stripeSubscriptionId: 'sub_order', stripeCustomerId: 'cus_order' })
-      .where(eq(users.id, id));
+    const id = await activeSubscriber('ordered@billing.test', 'order');
     const created = Math.floor(Date.now() / 1000);
     const object = { ...subscriptionObject('sub_order', 'canceled'), customer: 'cus_order' };
     const deleted = stripeEvent('customer.subscription.deleted', object, created);
@@ -265,10 +269,7 @@ describe('POST /api/subscription/cancel', () => {
 
   it('says so when Stripe refuses, and changes nothing', async () => {
     const { token, id } = await signUp('unknown-sub@billing.test');
-    await t.database.db
-      .update(users)
-      .set({ subscriptionStatus: 'active', stripeSubscriptionId: 'sub_missing' })
-      .where(eq(users.id, id));
+    await setUser(t.database.db, id, { subscriptionStatus: 'active', stripeSubscriptionId: 'sub_missing' });
     const response = await postJson(t.app, '/api/subscription/cancel', undefined, token);
     expect(response.statusCode).toBe(502);
     expect(response.json().message).toContain("No such subscription: 'sub_missing'");
@@ -312,19 +313,13 @@ describe('without Stripe configured', () => {
     const token = await registerUser(bare.app, 'by-hand@bare.test');
     const id = (await getCurrentUser(bare.app, token)).json().id as string;
     const periodEnd = new Date(Date.now() + 10 * 86_400_000);
-    await bare.database.db
-      .update(users)
-      .set({ subscriptionStatus: 'active', subscriptionPeriodEnd: periodEnd })
-      .where(eq(users.id, id));
+    await setUser(bare.database.db, id, { subscriptionStatus: 'active', subscriptionPeriodEnd: periodEnd });
     const cancelled = await postJson(bare.app, '/api/subscription/cancel', undefined, token);
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().subscriptionStatus).toBe('cancelled');
     expect((await getCurrentUser(bare.app, token)).json().subscriptionStatus).toBe('cancelled');
 
-    await bare.database.db
-      .update(users)
-      .set({ subscriptionStatus: 'active', stripeSubscriptionId: 'sub_elsewhere' })
-      .where(eq(users.id, id));
+    await setUser(bare.database.db, id, { subscriptionStatus: 'active', stripeSubscriptionId: 'sub_elsewhere' });
     const refused = await postJson(bare.app, '/api/subscription/cancel', undefined, token);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(

@@ -1,13 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import type { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LeadDetail } from '../../../contract/leads';
 import { createBounceAddresses } from '../../adapters/mail/bounce-address';
 import { queryRows } from '../../db/client';
 import { campaignRecipients, campaigns, inboundMessages } from '../../db/schema';
 import { testConfig } from '../../test/app';
-import { type DovecotServer, dovecotUnavailable, startDovecot } from '../../test/dovecot';
-import { createRepliesFixture, type RepliesFixture } from '../../test/replies-fixture';
+import { dovecotUnavailable } from '../../test/dovecot';
+import { createImapRepliesFixture, type ImapRepliesFixture } from '../../test/replies-fixture';
 
 // Anyone can mail a mailbox a delivery report naming a lead's address. Such a report counts (bounces the lead, fails
 // the mail, counts toward the campaign's brakes) only when it refers to a mail we sent: our Message-ID in it, or our
@@ -80,26 +79,14 @@ function complaint(recipient: string): string {
 }
 
 describe.skipIf(skipReason !== null)('delivery reports that do not refer to a mail we sent', () => {
-  let imap: DovecotServer;
-  let writer: ImapFlow;
-  let f: RepliesFixture;
+  let f: ImapRepliesFixture;
 
   beforeAll(async () => {
-    imap = await startDovecot();
-    writer = await imap.connectClient();
-    f = await createRepliesFixture({
-      email: 'owner@forged.test',
-      leads: 12,
-      imap: { host: imap.host, port: imap.port, secure: false, user: imap.user, password: imap.password },
-    });
+    f = await createImapRepliesFixture({ email: 'owner@forged.test', leads: 12 });
     // Still running, as a sequence between its steps is: the brakes pause running campaigns only.
     await f.t.database.db.update(campaigns).set({ status: 'running' }).where(eq(campaigns.id, f.campaignId));
   });
-  afterAll(async () => {
-    await writer?.logout().catch(() => {});
-    await f?.close();
-    await imap?.stop();
-  });
+  afterAll(() => f?.close());
 
   const readMailbox = () => f.t.container.services.inboxReader.session(f.account.id, 0);
   const lead = (n: number) => `lead-${n}@prospects.test`;
@@ -119,20 +106,23 @@ describe.skipIf(skipReason !== null)('delivery reports that do not refer to a ma
     const to = f.account.email;
     // Three with no Message-ID at all, three with a wrong one: another domain's, and look-alikes of ours that name
     // the lead's own row as our Message-IDs are spelled but without their signature, or a row that is not the lead's.
-    await writer.append('INBOX', report({ recipient: lead(0), from: forger, to }));
-    await writer.append('INBOX', report({ recipient: lead(1), from: 'postmaster@forger.test', to }));
-    await writer.append('INBOX', report({ recipient: lead(2), from: 'someone@anywhere.test', to }));
-    await writer.append('INBOX', report({ recipient: lead(3), from: forger, to, originalId: '<abc@elsewhere.test>' }));
+    await f.writer.append('INBOX', report({ recipient: lead(0), from: forger, to }));
+    await f.writer.append('INBOX', report({ recipient: lead(1), from: 'postmaster@forger.test', to }));
+    await f.writer.append('INBOX', report({ recipient: lead(2), from: 'someone@anywhere.test', to }));
+    await f.writer.append(
+      'INBOX',
+      report({ recipient: lead(3), from: forger, to, originalId: '<abc@elsewhere.test>' }),
+    );
     const ownRow = (await f.sentTo(4)).id;
-    await writer.append(
+    await f.writer.append(
       'INBOX',
       report({ recipient: lead(4), from: forger, to, originalId: `<campaign-${f.campaignId}.${ownRow}@smtp.test>` }),
     );
-    await writer.append(
+    await f.writer.append(
       'INBOX',
       report({ recipient: lead(5), from: forger, to, originalId: `<campaign-${f.campaignId}.999999@smtp.test>` }),
     );
-    await writer.append('INBOX', complaint(lead(6)));
+    await f.writer.append('INBOX', complaint(lead(6)));
 
     expect(await readMailbox()).toEqual({ read: 7, taken: 7, ignored: 0, duplicates: 0 });
     for (const n of [0, 1, 2, 3, 4, 5, 6]) {
@@ -157,7 +147,7 @@ describe.skipIf(skipReason !== null)('delivery reports that do not refer to a ma
 
   it('still bounce the lead when they quote our Message-ID or come back to our signed return path', async () => {
     const byMessageId = await f.sentTo(7);
-    await writer.append(
+    await f.writer.append(
       'INBOX',
       report({
         recipient: lead(7),
@@ -169,10 +159,10 @@ describe.skipIf(skipReason !== null)('delivery reports that do not refer to a ma
     // The receiving server's report to the envelope sender, quoting no Message-ID: our return path names the mail.
     const byReturnPath = await f.sentTo(8);
     const signed = bounceAddresses.returnPath(f.account.email, byReturnPath.id) ?? '';
-    await writer.append('INBOX', report({ recipient: lead(8), from: 'mailer-daemon@mx.test', to: signed }));
+    await f.writer.append('INBOX', report({ recipient: lead(8), from: 'mailer-daemon@mx.test', to: signed }));
     // The same, to a return path whose signature was changed: it names nothing.
     const forgedPath = signed.replace(/-[a-z2-7]{12}@/, '-aaaaaaaaaaaa@');
-    await writer.append('INBOX', report({ recipient: lead(9), from: 'mailer-daemon@mx.test', to: forgedPath }));
+    await f.writer.append('INBOX', report({ recipient: lead(9), from: 'mailer-daemon@mx.test', to: forgedPath }));
 
     expect(await readMailbox()).toMatchObject({ read: 3, taken: 3 });
     expect((await f.lead(7)).status).toBe('bounced');

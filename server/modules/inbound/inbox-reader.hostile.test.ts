@@ -1,15 +1,14 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
-import type { ImapFlow } from 'imapflow';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LeadDetail } from '../../../contract/leads';
 import { queryRows } from '../../db/client';
 import { inboundMessages, inboxCursors } from '../../db/schema';
 import { type CampaignOwner, startCampaignOver } from '../../test/campaign-owner';
-import { type DovecotServer, dovecotUnavailable, startDovecot } from '../../test/dovecot';
+import { dovecotUnavailable, imapSettings } from '../../test/dovecot';
 import { signalAndWait } from '../../test/process-exit';
 import { prospectMail } from '../../test/replies-fixture';
-import { createSendingHarness, type SendingHarness } from '../../test/sending-harness';
+import { createSendingHarnessWithMailbox, type SendingHarnessWithMailbox } from '../../test/sending-harness';
 import { healthy, waitFor } from '../../test/server-process';
 
 // A real LocalReach process reads hostile mail from a real IMAP server (Dovecot) while the test asks it for
@@ -86,18 +85,11 @@ const tagsMail = (inReplyTo: string) =>
   ]);
 
 describe.skipIf(skipReason !== null)('a real server reading hostile mail', () => {
-  let t: SendingHarness;
-  let imap: DovecotServer;
-  let writer: ImapFlow;
+  let t: SendingHarnessWithMailbox;
   beforeEach(async () => {
-    [t, imap] = await Promise.all([createSendingHarness(), startDovecot()]);
-    writer = await imap.connectClient();
+    t = await createSendingHarnessWithMailbox();
   });
-  afterEach(async () => {
-    await writer?.logout().catch(() => {});
-    await t?.dispose();
-    await imap?.stop();
-  });
+  afterEach(() => t?.dispose());
 
   const get = async <T>(owner: CampaignOwner, path: string): Promise<T | null> => {
     const response = await fetch(`http://127.0.0.1:${t.port}${path}`, {
@@ -121,29 +113,18 @@ describe.skipIf(skipReason !== null)('a real server reading hostile mail', () =>
   it('answers GET /api/health within a second throughout, keeps the slow mail unclassified, and reads each mail once', {
     timeout: 240_000,
   }, async () => {
-    const owner = await t.createOwner(3, {
-      host: imap.host,
-      port: imap.port,
-      secure: false,
-      user: imap.user,
-      password: imap.password,
-    });
+    const owner = await t.createOwner(3, imapSettings(t.imap));
     let server = t.start('hostile-1', 'all', READER_ENV);
     // Its first start makes the embedded server's cluster (initdb) and migrates it.
     await waitFor(healthy(t.port), 'the server to listen', 90_000);
     const campaignId = await startCampaignOver(t.port, owner);
     await t.waitFor(server, t.completed(owner, campaignId), 'the campaign to complete');
-    const sentTo = (n: number) => {
-      const found = t.peer.messages.find((message) => message.to.includes(`lead-${n}@leads.test`));
-      if (!found) throw new Error(`nothing was sent to lead ${n}`);
-      return found.messageId;
-    };
 
     const health = watchHealth(t.port);
-    await writer.append('INBOX', auditMail);
-    await writer.append('INBOX', tagsMail(sentTo(0)));
+    await t.writer.append('INBOX', auditMail);
+    await t.writer.append('INBOX', tagsMail(t.sentMessageId(0)));
     // Read after the two: the reader has moved past them.
-    await writer.append('INBOX', reply(1, sentTo(1)));
+    await t.writer.append('INBOX', reply(1, t.sentMessageId(1)));
     // Waits for the reply read after the hostile mail, or stops at the first answer that is late.
     const lateOrRead = async () => health.slowestMs() > HEALTH_WITHIN_MS || (await followups(owner)) === 1;
     const notRead = await t.waitFor(server, lateOrRead, 'the reply after the hostile mail', 90_000).then(
@@ -164,7 +145,7 @@ describe.skipIf(skipReason !== null)('a real server reading hostile mail', () =>
     await t.database.released('hostile-1');
     server = t.start('hostile-2', 'all', READER_ENV);
     await waitFor(healthy(t.port), 'the restarted server to listen', 60_000);
-    await writer.append('INBOX', reply(2, sentTo(2)));
+    await t.writer.append('INBOX', reply(2, t.sentMessageId(2)));
     await t.waitFor(server, async () => (await followups(owner)) === 2, 'a reply after the restart', 60_000);
     await signalAndWait(server.child, 'SIGTERM');
     await t.database.released('hostile-2');

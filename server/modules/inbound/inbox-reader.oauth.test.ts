@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OAuthProviderName } from '../../adapters/mail/oauth-provider';
-import { emailAccounts, inboundMessages, inboxCursors, leads, providerConnections } from '../../db/schema';
+import { emailAccounts, inboundMessages, inboxCursors, providerConnections } from '../../db/schema';
 import { createTestApp, getCurrentUser, registerUser } from '../../test/app';
 import { gmailMailbox } from '../../test/gmail-peer';
 import { graphMailbox } from '../../test/graph-peer';
 import { startOAuthPeer } from '../../test/oauth-peer';
-import { prospectMail } from '../../test/replies-fixture';
+import { prospectMail, sendIntroCampaign } from '../../test/replies-fixture';
 
 const graph = graphMailbox();
 const gmail = gmailMailbox();
@@ -125,27 +125,10 @@ for (const provider of providers)
       expect(account).toMatchObject({ provider: provider.name });
       accountId = account.id;
 
-      await call('PUT', '/api/user/profile', { postalAddress: '1 Harbor Way, Austin, TX 78701' });
-      const template = await call('POST', '/api/templates', {
-        name: 'Intro',
-        subject: 'Homes near you, {firstName|there}',
-        body: '<p>Hi {firstName}, shall we talk about your home?</p>',
-        status: 'active',
-      });
-      const csvData = [0, 1].map((i) => ({ email: `lead-${i}@${domain}`, first_name: `Lead${i}` }));
-      await call('POST', '/api/leads/upload-csv', { csvData, firstRowNumber: 2 });
       const userId = (await getCurrentUser(t.app, owner)).json().id as string;
-      leadIds = (
-        await t.database.db.select({ id: leads.id }).from(leads).where(eq(leads.userId, userId)).orderBy(leads.id)
-      ).map((row) => row.id);
-      const started = await call('POST', '/api/campaigns/send-mass-email', {
-        accountId,
-        templateId: template.json().id,
-        leadIds,
-      });
-      expect(started.statusCode, started.body).toBe(200);
-      await t.container.services.campaignSender.run(started.json().campaignId);
-      expect((await call('GET', `/api/campaigns/${started.json().campaignId}`)).json()).toMatchObject({
+      const sent = await sendIntroCampaign(t, { session: owner, userId }, { accountId, leads: 2, domain });
+      leadIds = sent.leadIds;
+      expect((await call('GET', `/api/campaigns/${sent.campaignId}`)).json()).toMatchObject({
         emailsSent: 2,
       });
       // The campaign's mails are in the mailbox too, in Sent: a reader of the Inbox never sees them.

@@ -1,11 +1,10 @@
-import type { ImapFlow } from 'imapflow';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inboundMessages } from '../../db/schema';
 import { type CampaignOwner, startCampaignOver } from '../../test/campaign-owner';
-import { type DovecotServer, dovecotUnavailable, startDovecot } from '../../test/dovecot';
+import { dovecotUnavailable, imapSettings } from '../../test/dovecot';
 import { signalAndWait } from '../../test/process-exit';
 import { prospectMail } from '../../test/replies-fixture';
-import { createSendingHarness, type SendingHarness } from '../../test/sending-harness';
+import { createSendingHarnessWithMailbox, type SendingHarnessWithMailbox } from '../../test/sending-harness';
 import { healthy, waitFor } from '../../test/server-process';
 
 // Reading mailboxes in the worker role: a real LocalReach process reads the mailbox as pg-boss jobs (IDLE), is
@@ -16,18 +15,11 @@ const skipReason = dovecotUnavailable();
 const READER_ENV = { INBOX_POLL_SECONDS: '3' };
 
 describe.skipIf(skipReason !== null)('reading mailboxes in worker processes', () => {
-  let t: SendingHarness;
-  let imap: DovecotServer;
-  let writer: ImapFlow;
+  let t: SendingHarnessWithMailbox;
   beforeEach(async () => {
-    [t, imap] = await Promise.all([createSendingHarness(), startDovecot()]);
-    writer = await imap.connectClient();
+    t = await createSendingHarnessWithMailbox();
   });
-  afterEach(async () => {
-    await writer?.logout().catch(() => {});
-    await t?.dispose();
-    await imap?.stop();
-  });
+  afterEach(() => t?.dispose());
 
   const followups = async (owner: CampaignOwner): Promise<number> => {
     const response = await fetch(`http://127.0.0.1:${t.port}/api/followups/count`, {
@@ -36,7 +28,7 @@ describe.skipIf(skipReason !== null)('reading mailboxes in worker processes', ()
     return response.ok ? ((await response.json()) as { count: number }).count : -1;
   };
   const replyTo = (n: number, messageId: string) =>
-    writer.append(
+    t.writer.append(
       'INBOX',
       prospectMail({
         from: `lead-${n}@leads.test`,
@@ -50,36 +42,25 @@ describe.skipIf(skipReason !== null)('reading mailboxes in worker processes', ()
   it('takes each reply in once: as it arrives, after a kill, and when it came while no worker ran', {
     timeout: 180_000,
   }, async () => {
-    const owner = await t.createOwner(3, {
-      host: imap.host,
-      port: imap.port,
-      secure: false,
-      user: imap.user,
-      password: imap.password,
-    });
+    const owner = await t.createOwner(3, imapSettings(t.imap));
     let worker = t.start('reader-1', 'all', READER_ENV);
     // Its first start makes the embedded server's cluster (initdb) and migrates it.
     await waitFor(healthy(t.port), 'the worker to listen', 90_000);
     const campaignId = await startCampaignOver(t.port, owner);
     await t.waitFor(worker, t.completed(owner, campaignId), 'the campaign to complete');
-    const sentTo = (n: number) => {
-      const found = t.peer.messages.find((message) => message.to.includes(`lead-${n}@leads.test`));
-      if (!found) throw new Error(`nothing was sent to lead ${n}`);
-      return found.messageId;
-    };
 
-    await replyTo(0, sentTo(0));
+    await replyTo(0, t.sentMessageId(0));
     await t.waitFor(worker, async () => (await followups(owner)) === 1, 'the first reply to be taken in', 30_000);
 
     await signalAndWait(worker.child, 'SIGKILL');
     await t.database.released('reader-1');
     // Arrives while no worker runs.
-    await replyTo(1, sentTo(1));
+    await replyTo(1, t.sentMessageId(1));
     // The dead worker's session stops beating; its successor fails that job and reads on.
     await new Promise((resolve) => setTimeout(resolve, 11_000));
     worker = t.start('reader-2', 'all', READER_ENV);
     await t.waitFor(worker, async () => (await followups(owner)) === 2, 'the reply sent while down', 60_000);
-    await replyTo(2, sentTo(2));
+    await replyTo(2, t.sentMessageId(2));
     await t.waitFor(worker, async () => (await followups(owner)) === 3, 'a reply after the restart', 30_000);
     await signalAndWait(worker.child, 'SIGTERM');
     await t.database.released('reader-2');

@@ -1,42 +1,29 @@
 import { eq } from 'drizzle-orm';
-import type { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProspectResponse } from '../../../contract/responses';
 import { emailAccounts, inboundMessages, inboxCursors } from '../../db/schema';
-import { type DovecotServer, dovecotUnavailable, startDovecot } from '../../test/dovecot';
+import { dovecotUnavailable } from '../../test/dovecot';
 import { largeReply } from '../../test/large-mail';
 import {
   complaintReport,
-  createRepliesFixture,
+  createImapRepliesFixture,
   deliveryReport,
+  type ImapRepliesFixture,
   prospectMail,
-  type RepliesFixture,
 } from '../../test/replies-fixture';
 import { createInboxReader } from './inbox-reader';
 
 const skipReason = dovecotUnavailable();
 
 describe.skipIf(skipReason !== null)('reading a connected mailbox over IMAP (Dovecot)', () => {
-  let imap: DovecotServer;
-  let writer: ImapFlow;
-  let f: RepliesFixture;
+  let f: ImapRepliesFixture;
 
   beforeAll(async () => {
-    imap = await startDovecot();
-    writer = await imap.connectClient();
-    f = await createRepliesFixture({
-      email: 'owner@reader.test',
-      leads: 6,
-      imap: { host: imap.host, port: imap.port, secure: false, user: imap.user, password: imap.password },
-    });
+    f = await createImapRepliesFixture({ email: 'owner@reader.test', leads: 6 });
   });
-  afterAll(async () => {
-    await writer?.logout().catch(() => {});
-    await f?.close();
-    await imap?.stop();
-  });
+  afterAll(() => f?.close());
 
-  const append = (source: string) => writer.append('INBOX', source);
+  const append = (source: string) => f.writer.append('INBOX', source);
   const reader = () => f.t.container.services.inboxReader;
   const storedKinds = async () =>
     (
@@ -83,9 +70,9 @@ describe.skipIf(skipReason !== null)('reading a connected mailbox over IMAP (Dov
     expect((await f.call('GET', '/api/followups/count')).json()).toEqual({ count: 1 });
 
     // Read-only: every message keeps its flags (none became \Seen) and stays in the INBOX.
-    await writer.mailboxOpen('INBOX');
+    await f.writer.mailboxOpen('INBOX');
     const flags = [];
-    for await (const message of writer.fetch('1:*', { flags: true })) flags.push([...(message.flags ?? [])]);
+    for await (const message of f.writer.fetch('1:*', { flags: true })) flags.push([...(message.flags ?? [])]);
     expect(flags).toHaveLength(5);
     for (const messageFlags of flags) expect(messageFlags).not.toContain('\\Seen');
   });
@@ -168,7 +155,7 @@ describe.skipIf(skipReason !== null)('reading a connected mailbox over IMAP (Dov
 
   it('records why a reading failed, and keeps the cursor', async () => {
     const [before] = await f.t.database.db.select().from(inboxCursors).where(eq(inboxCursors.accountId, f.account.id));
-    await imap.stop();
+    await f.imap.stop();
     await expect(reader().session(f.account.id, 0)).rejects.toMatchObject({ kind: 'temporary' });
     const [after] = await f.t.database.db.select().from(inboxCursors).where(eq(inboxCursors.accountId, f.account.id));
     expect(after.cursor).toEqual(before.cursor);

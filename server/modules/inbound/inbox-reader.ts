@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { InboxCursor, MailInbox } from '../../adapters/mail/inbox';
 import type { Database } from '../../db/client';
-import { emailAccounts, inboxCursors } from '../../db/schema';
+import { emailAccounts, inboxCursors, providerConnections } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { InboundService, ReadingAccount } from './inbound.service';
 
@@ -74,7 +74,10 @@ export function createInboxReader(deps: {
     }
   }
 
-  /** One reading session of an account's mailbox: `sessionMs` long, or until the process stops; null when the account is gone. */
+  /**
+   * One reading session of an account's mailbox: `sessionMs` long, or until the process stops; null when the account
+   * is gone or is not read at all (a send-only mailbox, connected without IMAP).
+   */
   async function session(accountId: number, sessionMs = deps.sessionMs): Promise<ReadingSummary | null> {
     const summary: ReadingSummary = { read: 0, taken: 0, ignored: 0, duplicates: 0 };
     const [row] = await db
@@ -84,11 +87,13 @@ export function createInboxReader(deps: {
         email: emailAccounts.email,
         createdAt: emailAccounts.createdAt,
         cursor: inboxCursors.cursor,
+        readsReplies: providerConnections.readsReplies,
       })
       .from(emailAccounts)
+      .innerJoin(providerConnections, eq(providerConnections.id, emailAccounts.connectionId))
       .leftJoin(inboxCursors, eq(inboxCursors.accountId, emailAccounts.id))
       .where(eq(emailAccounts.id, accountId));
-    if (!row) return null;
+    if (!row?.readsReplies) return null;
     if (stopping.signal.aborted) return summary;
     const deadline = Date.now() + sessionMs;
     const state = {
@@ -134,12 +139,16 @@ export function createInboxReader(deps: {
       return summary;
     },
 
-    /** Queues a session for every mailbox to read (accounts not disconnected); those already queued stay as they are. */
+    /**
+     * Queues a session for every mailbox to read (accounts not disconnected, whose replies are read); those already
+     * queued stay as they are.
+     */
     async scheduleAll(): Promise<number> {
       const rows = await db
         .select({ id: emailAccounts.id })
         .from(emailAccounts)
-        .where(sql`${emailAccounts.status} <> 'disconnected'`);
+        .innerJoin(providerConnections, eq(providerConnections.id, emailAccounts.connectionId))
+        .where(and(sql`${emailAccounts.status} <> 'disconnected'`, eq(providerConnections.readsReplies, true)));
       for (const row of rows) await deps.enqueueSession(row.id, 0);
       return rows.length;
     },

@@ -1,5 +1,7 @@
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobCatalogue } from '../../jobs/catalogue';
+import { createLogger } from '../../lib/logger';
 import { createTestApp, registerUser } from '../../test/app';
 import { GOOGLE_PEER_API_KEY, type GooglePlacesPeer, startGooglePlacesPeer } from '../../test/google-places-peer';
 import { startBusinessWebsite } from '../../test/lead-finder-website';
@@ -221,5 +223,61 @@ describe('the lead finder', () => {
     expect(result.status).toBe('completed');
     expect(result.sourceErrors).toEqual([{ source: 'osm', message: expect.any(String) }]);
     expect(result.results.map((r: { name: string }) => r.name)).toEqual(['City Teeth']);
+  });
+});
+
+describe('a map service that cannot be reached', () => {
+  // Issue 40: the user read "…could not be reached; check NOMINATIM_URL…". They read a plain sentence now; which
+  // service, address and setting failed is the operator's, in the log only.
+  it('tells the user in a plain sentence and the log where it looked', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk, _encoding, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const offline = await createTestApp(
+      {
+        authRateLimitPerMinute: 1_000,
+        leadSources: {
+          nominatimUrl: 'http://127.0.0.1:9',
+          overpassUrl: 'http://127.0.0.1:9/api/interpreter',
+          googlePlacesUrl: 'http://127.0.0.1:9',
+        },
+        leadFinderAllowLoopback: true,
+      },
+      { log: createLogger('info', sink) },
+    );
+    try {
+      const token = await registerUser(offline.app, 'offline@lf.test');
+      const headers = { cookie: `lr_session=${token}` };
+      const started = await offline.app.inject({
+        method: 'POST',
+        url: '/api/lead-finder/searches',
+        payload: { query: 'dentist', location: 'Springfield, IL' },
+        headers,
+      });
+      const { id } = started.json();
+      await jobCatalogue['lead-finder.search'].run({ searchId: id }, { services: offline.container.services, log });
+      const found = (
+        await offline.app.inject({ method: 'GET', url: `/api/lead-finder/searches/${id}`, headers })
+      ).json();
+      expect(found).toMatchObject({
+        status: 'failed',
+        errorMessage: 'The map service could not be reached. Try again in a few minutes.',
+      });
+      await expect
+        .poll(() => lines.filter((line) => line.event === 'lead_source.failed'))
+        .toEqual([
+          expect.objectContaining({
+            searchId: id,
+            source: 'geocoder',
+            reason: expect.stringContaining('at http://127.0.0.1:9 (NOMINATIM_URL) could not be reached'),
+          }),
+        ]);
+    } finally {
+      await offline.close();
+    }
   });
 });

@@ -54,7 +54,8 @@ export function createLeadSearchRunner(deps: {
       else if (answer.reason instanceof LeadSourceError) {
         const source = deps.sources[index].name;
         sourceErrors.push({ source, message: answer.reason.message });
-        deps.events?.({ event: 'lead_source.failed', searchId: search.id, source, reason: answer.reason.message });
+        // The user reads the plain sentence; which service, URL or setting failed goes to the log only.
+        deps.events?.({ event: 'lead_source.failed', searchId: search.id, source, reason: answer.reason.detail });
       } else throw answer.reason;
     });
     return { found, sourceErrors, allFailed: sourceErrors.length === deps.sources.length };
@@ -204,6 +205,7 @@ export function createLeadSearchRunner(deps: {
         return { status: 'completed', businesses: businesses.length };
       } catch (error) {
         if (error instanceof LeadSourceError) {
+          deps.events?.({ event: 'lead_source.failed', searchId, source: 'geocoder', reason: error.detail });
           await fail(searchId, error.message);
           return { status: 'failed', businesses: 0 };
         }

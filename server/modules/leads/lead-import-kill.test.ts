@@ -1,11 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CSV_CHUNK_ROWS } from '../../../contract/leads';
-import { testSecretsEnv } from '../../test/campaign-owner';
+import { appHomePerTest } from '../../test/app-home';
 import { chunkDamage, importChunks, importThroughKills, rowsPerChunk } from '../../test/import-chunks';
-import { freePort } from '../../test/net';
-import { createProcessDatabase, type ProcessDatabase } from '../../test/process-database';
 import { signalAndWait } from '../../test/process-exit';
-import { healthy, startServer, stopAllServers, waitFor } from '../../test/server-process';
 
 // Durability: the embedded database under SIGKILL and SIGTERM: `npm start`'s process (ROLE=all on the embedded server
 // in its DATA_DIR) is stopped in the middle of a lead import, then started again on the same DATA_DIR. A SIGKILLed
@@ -15,29 +12,19 @@ import { healthy, startServer, stopAllServers, waitFor } from '../../test/server
 
 const CHUNKS = 4; // 20,000 rows in the upload dialog's 5,000-row chunks
 
-let database: ProcessDatabase;
-let port: number;
-beforeEach(async () => {
-  [database, port] = await Promise.all([createProcessDatabase(), freePort()]);
-});
-afterEach(async () => {
-  await stopAllServers();
-  await database.dispose();
-});
-
-const start = async () => {
-  const server = startServer({ ...database.env('app'), ...testSecretsEnv, PORT: String(port), HOST: '127.0.0.1' });
-  await waitFor(healthy(port), 'the server to listen', 60_000).catch((error: Error) => {
-    throw new Error(`${error.message}; it logged:\n${server.output()}`);
-  });
-  return server;
-};
+const home = appHomePerTest();
 
 describe('the embedded database when the app is stopped during an import', () => {
   it('keeps every chunk that answered 200, whole, and none half, after a SIGKILL at a random point', {
     timeout: 180_000,
   }, async () => {
-    const { afterKills, final, stored } = await importThroughKills({ port, database, chunks: CHUNKS, kills: 1, start });
+    const { afterKills, final, stored } = await importThroughKills({
+      port: home.port,
+      database: home.database,
+      chunks: CHUNKS,
+      kills: 1,
+      start: () => home.start(),
+    });
 
     expect(afterKills).toEqual([{ lost: [], half: [] }]);
     expect(final).toEqual({ lost: [], half: [] });
@@ -47,8 +34,8 @@ describe('the embedded database when the app is stopped during an import', () =>
   it('answers the chunk in flight at SIGTERM and exits cleanly: the chunk is there whole', {
     timeout: 120_000,
   }, async () => {
-    const server = await start();
-    const chunks = importChunks(port);
+    const server = await home.start();
+    const chunks = importChunks(home.port);
     const cookie = await chunks.signUp();
     const answered = chunks.post(cookie, 0);
     // The chunk is on the server by then, and its 5,000 rows take it well over a second to store.
@@ -57,6 +44,6 @@ describe('the embedded database when the app is stopped during an import', () =>
 
     expect(await answered).toBe('ok');
     expect(exit).toMatchObject({ code: 0, signal: null });
-    expect(chunkDamage(await rowsPerChunk(database), new Set([0]))).toEqual({ lost: [], half: [] });
+    expect(chunkDamage(await rowsPerChunk(home.database), new Set([0]))).toEqual({ lost: [], half: [] });
   });
 });

@@ -1,12 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CSV_CHUNK_ROWS } from '../../../contract/leads';
-import { testSecretsEnv } from '../../test/campaign-owner';
+import { appHomePerTest } from '../../test/app-home';
 import { chunkDamage, importChunks, postUntilAcknowledged, rowsPerChunk } from '../../test/import-chunks';
-import { freePort } from '../../test/net';
-import { createProcessDatabase, type ProcessDatabase } from '../../test/process-database';
 import { signalAndWait } from '../../test/process-exit';
-import { healthy, startServer, stopAllServers, waitFor } from '../../test/server-process';
 
 // The embedded server's own crash: its postmaster is SIGKILLed in the middle of a lead import while `npm start`'s
 // process (ROLE=all on the embedded server in its DATA_DIR) runs on. PostgreSQL replays its WAL at the next start:
@@ -17,37 +14,21 @@ const CHUNKS = 4; // 20,000 rows in the upload dialog's 5,000-row chunks
 /** About how long the app takes to store one chunk here, so that the kill lands anywhere in one. */
 const CHUNK_MS = 1_500;
 
-let database: ProcessDatabase;
-let port: number;
-beforeEach(async () => {
-  [database, port] = await Promise.all([createProcessDatabase(), freePort()]);
-});
-afterEach(async () => {
-  await stopAllServers();
-  await database.dispose();
-});
-
-const start = async () => {
-  const server = startServer({ ...database.env('app'), ...testSecretsEnv, PORT: String(port), HOST: '127.0.0.1' });
-  await waitFor(healthy(port), 'the server to listen', 60_000).catch((error: Error) => {
-    throw new Error(`${error.message}; it logged:\n${server.output()}`);
-  });
-  return server;
-};
+const home = appHomePerTest();
 
 /**
  * Starts the app, imports chunk 0, and SIGKILLs the postmaster at a random moment of chunk 1. Answers the app,
  * the API, and the chunks acknowledged, once the postmaster and its backends have ended.
  */
 async function importUntilPostmasterKilled() {
-  const server = await start();
-  const api = importChunks(port);
+  const server = await home.start();
+  const api = importChunks(home.port);
   const cookie = await api.signUp();
   const acknowledged = new Set<number>();
   await postUntilAcknowledged(api, cookie, [0], acknowledged);
   const answered = api.post(cookie, 1);
   await delay(Math.random() * CHUNK_MS);
-  const killed = database.killPostmaster();
+  const killed = home.database.killPostmaster();
   if ((await answered) === 'ok') acknowledged.add(1);
   await killed;
   return { server, api, cookie, acknowledged };
@@ -64,15 +45,15 @@ describe('the embedded server when its postmaster is SIGKILLed during an import'
 
     // The app starts its server again, from its WAL (server/db/embedded-keeper.ts), and its pool opens new
     // connections by itself; the test reads through the same server.
-    const afterKill = await database.use(async () => {
-      const damage = chunkDamage(await rowsPerChunk(database), acknowledged);
+    const afterKill = await home.database.use(async () => {
+      const damage = chunkDamage(await rowsPerChunk(home.database), acknowledged);
       await postUntilAcknowledged(api, cookie, pendingOf(acknowledged), acknowledged);
       return damage;
     });
     expect(afterKill).toEqual({ lost: [], half: [] });
 
     expect(await signalAndWait(server.child, 'SIGTERM')).toMatchObject({ code: 0, signal: null });
-    const stored = await rowsPerChunk(database);
+    const stored = await rowsPerChunk(home.database);
     expect(chunkDamage(stored, acknowledged)).toEqual({ lost: [], half: [] });
     expect([...stored.values()].reduce((sum, count) => sum + count, 0)).toBe(CHUNKS * CSV_CHUNK_ROWS);
   });
@@ -84,13 +65,13 @@ describe('the embedded server when its postmaster is SIGKILLed during an import'
     // The app stops cleanly without its server, and its next start brings the server back from its WAL (the killed
     // postmaster's backends may still be ending then).
     expect(await signalAndWait(server.child, 'SIGTERM')).toMatchObject({ code: 0, signal: null });
-    const restarted = await start();
-    const afterKill = chunkDamage(await rowsPerChunk(database), acknowledged);
+    const restarted = await home.start();
+    const afterKill = chunkDamage(await rowsPerChunk(home.database), acknowledged);
     expect(afterKill).toEqual({ lost: [], half: [] });
 
     await postUntilAcknowledged(api, cookie, pendingOf(acknowledged), acknowledged);
     expect(await signalAndWait(restarted.child, 'SIGTERM')).toMatchObject({ code: 0, signal: null });
-    const stored = await rowsPerChunk(database);
+    const stored = await rowsPerChunk(home.database);
     expect(chunkDamage(stored, acknowledged)).toEqual({ lost: [], half: [] });
     expect([...stored.values()].reduce((sum, count) => sum + count, 0)).toBe(CHUNKS * CSV_CHUNK_ROWS);
   });

@@ -58,7 +58,7 @@ async function plainPage(user: UserRow, offset: number, limit: number) {
 }
 
 async function pageIds(user: UserRow, offset: number, limit: number) {
-  return (await listLeads(db, user, { offset, limit })).map((row) => row.id);
+  return (await listLeads(db, user, { offset, limit, sort: 'added-desc' })).map((row) => row.id);
 }
 
 async function leadCount(user: UserRow) {

@@ -1,7 +1,13 @@
 import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
-import type { LeadFlag, LeadListQuery, LeadStatus } from '../../../contract/leads';
-import type { Database } from '../../db/client';
-import { leadCounts, leadListMarks, leads, type UserRow } from '../../db/schema';
+import {
+  DEFAULT_LEAD_SORT,
+  type LeadFlag,
+  type LeadListQuery,
+  type LeadSort,
+  type LeadStatus,
+} from '../../../contract/leads';
+import { type Database, queryRows } from '../../db/client';
+import { leadCounts, leadListMarks, leadNameSortKey, leads, type UserRow } from '../../db/schema';
 import { DISPOSABLE_DOMAINS } from './disposable-domains';
 import type { ListedLeadRow } from './lead.dto';
 import { ROLE_LOCAL_PARTS } from './role-addresses';
@@ -57,7 +63,36 @@ function listed<Source extends Record<ListedColumn, AnyColumn>>(source: Source):
   return Object.fromEntries(LISTED_COLUMNS.map((name) => [name, source[name]])) as Pick<Source, ListedColumn>;
 }
 
-/** A page of the user's leads, newest first, as GET /api/leads answers it. */
+/**
+ * When a mail last went either way between the user and the lead (`leads.id` of the outer query), as Client Details
+ * counts it (lead-history.ts): ours sent, or their reply; null when never. Each part is read by the lead's index.
+ */
+const lastContact = sql`greatest(
+  (SELECT max(cr.sent_at) FROM campaign_recipients cr
+   WHERE cr.lead_id = leads.id AND cr.user_id = leads.user_id AND cr.state = 'sent'),
+  (SELECT max(cr.replied_at) FROM campaign_recipients cr WHERE cr.lead_id = leads.id AND cr.user_id = leads.user_id),
+  (SELECT max(im.received_at) FROM inbound_messages im
+   WHERE im.lead_id = leads.id AND im.user_id = leads.user_id AND im.kind = 'reply'))`;
+
+/**
+ * The ORDER BY of each sort but the default (decision 0067), ending with the id so ties keep one order. Name,
+ * company and status are walks of an index (leads_user_name_idx, leads_user_company_idx, leads_user_status_created_idx,
+ * a descending order its backward walk, so "Z to A" is "A to Z" reversed, leads without one first); added is
+ * leads_user_created_idx walked forward. Last contact is computed per lead (three index look-ups each) and sorted.
+ */
+const sortOrders: Record<Exclude<LeadSort, typeof DEFAULT_LEAD_SORT>, SQL[]> = {
+  'added-asc': [sql`${leads.createdAt} ASC`, sql`${leads.id} ASC`],
+  'name-asc': [sql`${leadNameSortKey(leads)} ASC NULLS LAST`, sql`${leads.id} ASC`],
+  'name-desc': [sql`${leadNameSortKey(leads)} DESC NULLS FIRST`, sql`${leads.id} DESC`],
+  'company-asc': [sql`lower(${leads.company}) ASC NULLS LAST`, sql`${leads.id} ASC`],
+  'company-desc': [sql`lower(${leads.company}) DESC NULLS FIRST`, sql`${leads.id} DESC`],
+  'status-asc': [sql`${leads.status} ASC`, ...newestFirst],
+  'status-desc': [sql`${leads.status} DESC`, ...newestFirst],
+  'last-contact-desc': [sql`${lastContact} DESC NULLS LAST`, sql`${leads.id} DESC`],
+  'last-contact-asc': [sql`${lastContact} ASC NULLS FIRST`, sql`${leads.id} ASC`],
+};
+
+/** A page of the user's leads, newest first or in the order asked for, as GET /api/leads answers it. */
 export function listLeads(db: Database, user: UserRow, query: LeadListQuery): Promise<ListedLeadRow[]> {
   const search = query.search?.trim() ?? '';
   const narrowed = and(
@@ -65,6 +100,16 @@ export function listLeads(db: Database, user: UserRow, query: LeadListQuery): Pr
     query.status && eq(leads.status, query.status),
     query.flag && flagged(query.flag),
   );
+  if (query.sort !== DEFAULT_LEAD_SORT) {
+    // Another order pages by OFFSET (decision 0067): the bookmarks and the newest-first search hold only the default.
+    return db
+      .select(listed(leads))
+      .from(leads)
+      .where(and(narrowed, search ? sql`${leads.searchText} LIKE lower(${containsPattern(search)})` : undefined))
+      .orderBy(...sortOrders[query.sort])
+      .limit(query.limit)
+      .offset(query.offset);
+  }
   if (search) return searchPage(db, user, narrowed, search, query);
   if (query.status || query.flag) {
     return db
@@ -212,4 +257,15 @@ async function rareAnchor(db: Database, narrowed: SQL | undefined, search: strin
 async function leadsAtMost(db: Database, user: UserRow, status: LeadStatus | undefined, count: number) {
   const [counts] = await db.select().from(leadCounts).where(eq(leadCounts.userId, user.id));
   return (counts?.[status ?? 'total'] ?? 0) <= count;
+}
+
+/** When each of these leads of the user was last in contact (see `lastContact`), by id; leads never contacted are left out. */
+export async function lastContacts(db: Database, user: UserRow, ids: number[]): Promise<Map<number, Date>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; at: Date | string | null }>(
+    db,
+    sql`SELECT leads.id::int AS id, ${lastContact} AS at FROM leads
+        WHERE leads.user_id = ${user.id} AND leads.id = ANY(${sql.param(ids)}::bigint[])`,
+  );
+  return new Map(rows.flatMap((row) => (row.at === null ? [] : [[Number(row.id), new Date(row.at)] as const])));
 }

@@ -1,4 +1,4 @@
-import type { Lead } from '../../../contract/leads';
+import type { Lead, ListedLead } from '../../../contract/leads';
 import type { LeadRow } from '../../db/schema';
 import { isDisposableAddress } from './disposable-domains';
 import { isRoleAddress } from './role-addresses';
@@ -35,4 +35,9 @@ export function toLeadDto(row: ListedLeadRow): Lead {
     statusChangedAt: row.statusChangedAt?.toISOString() ?? null,
     statusChangedByHand: row.statusChangedBy !== null,
   };
+}
+
+/** A row of GET /api/leads: the lead and its last contact. */
+export function toListedLeadDto(row: ListedLeadRow, lastContactedAt: Date | undefined): ListedLead {
+  return { ...toLeadDto(row), lastContactedAt: lastContactedAt?.toISOString() ?? null };
 }

@@ -80,11 +80,13 @@ describe('listing, counting, deleting and exporting', () => {
     expect(response.json().message).toMatch(/^limit: /);
   });
 
+  // The counts answer bounced too (issue 40: the summary's figures did not add up to the total without it).
   it('keeps counts right through inserts, status changes and deletes', async () => {
     expect((await call('GET', '/api/leads/count', lister)).json()).toEqual({
       total: 250,
       active: 250,
       unsubscribed: 0,
+      bounced: 0,
     });
     const db = t.database.db;
     const { sql } = await import('drizzle-orm');
@@ -94,6 +96,7 @@ describe('listing, counting, deleting and exporting', () => {
       total: 250,
       active: 247,
       unsubscribed: 2,
+      bounced: 1,
     });
 
     const [target] = (await call('GET', '/api/leads?limit=1', lister)).json();
@@ -106,12 +109,18 @@ describe('listing, counting, deleting and exporting', () => {
       total: 249,
       active: 246,
       unsubscribed: 2,
+      bounced: 1,
     });
   });
 
   it('counts zero for a user without leads', async () => {
     const fresh = await registerUser(app, 'fresh@leads.test');
-    expect((await call('GET', '/api/leads/count', fresh)).json()).toEqual({ total: 0, active: 0, unsubscribed: 0 });
+    expect((await call('GET', '/api/leads/count', fresh)).json()).toEqual({
+      total: 0,
+      active: 0,
+      unsubscribed: 0,
+      bounced: 0,
+    });
     expect((await call('GET', '/api/leads', fresh)).json()).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ export async function createLeadsTestApp() {
   const { app } = t;
   afterAll(() => t.close());
 
-  function call(method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: object) {
+  function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: object) {
     return app.inject({ method, url, payload, headers: { cookie: `lr_session=${token}` } });
   }
   const upload = (token: string, csvData: unknown[], firstRowNumber = 2) =>

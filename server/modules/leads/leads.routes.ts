@@ -3,6 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageSchema } from '../../../contract/auth';
 import {
+  bulkDeleteLeadsSchema,
+  bulkLeadsResultSchema,
+  bulkSetLeadStatusSchema,
   CSV_UPLOAD_MAX_BYTES,
   createLeadSchema,
   csvUploadRequestSchema,
@@ -13,6 +16,7 @@ import {
   leadListQuerySchema,
   leadSchema,
   leadWithSentWeeksSchema,
+  listedLeadSchema,
   matchingLeadIdsSchema,
   sentWeeksFilterSchema,
   sentWeeksQuerySchema,
@@ -27,7 +31,7 @@ export function leadsRoutes(leadsService: LeadsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/leads',
-      { schema: { querystring: leadListQuerySchema, response: { 200: z.array(leadSchema) } } },
+      { schema: { querystring: leadListQuerySchema, response: { 200: z.array(listedLeadSchema) } } },
       async (request) => leadsService.list(requireUser(request), request.query),
     );
 
@@ -74,6 +78,18 @@ export function leadsRoutes(leadsService: LeadsService): FastifyPluginAsyncZod {
         await leadsService.remove(requireUser(request), request.params.id);
         return { message: 'Lead deleted successfully' };
       },
+    );
+
+    app.post(
+      '/api/leads/bulk-delete',
+      { schema: { body: bulkDeleteLeadsSchema, response: { 200: bulkLeadsResultSchema } } },
+      async (request) => leadsService.bulkDelete(requireUser(request), request.body.ids),
+    );
+
+    app.post(
+      '/api/leads/bulk-status',
+      { schema: { body: bulkSetLeadStatusSchema, response: { 200: bulkLeadsResultSchema } } },
+      async (request) => leadsService.bulkSetStatus(requireUser(request), request.body.ids, request.body.status),
     );
 
     app.post(

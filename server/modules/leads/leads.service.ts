@@ -3,6 +3,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { MappedCsvRow } from '../../../contract/csv-leads';
 import {
+  type BulkLeadsResult,
   CSV_CHUNK_ROWS,
   CSV_ERROR_DETAILS_LIMIT,
   type CsvRowError,
@@ -14,6 +15,7 @@ import {
   type LeadListQuery,
   type LeadStatus,
   type LeadWithSentWeeks,
+  type ListedLead,
   MATCHING_IDS_LIMIT,
   type MatchingLeadIds,
   type SentWeeksFilter,
@@ -26,9 +28,9 @@ import { AppError } from '../../lib/app-error';
 import { resourceId } from '../../lib/resource-id';
 import { csvLine } from './csv-export';
 import { checkCsvChunk } from './csv-import';
-import { toLeadDto } from './lead.dto';
+import { toLeadDto, toListedLeadDto } from './lead.dto';
 import { leadHistory, leadHistoryWithSummary } from './lead-history';
-import { listLeads, newestFirst } from './lead-list';
+import { lastContacts, listLeads, newestFirst } from './lead-list';
 import { mergeSearchIndexPending, upkeepAfterImport } from './lead-table-upkeep';
 
 export type LeadsService = ReturnType<typeof createLeadsService>;
@@ -127,13 +129,63 @@ export function createLeadsService(deps: { db: Database }) {
     /** Housekeeping: the search entries of leads added one by one, merged as an import's are. */
     mergeSearchIndexPending: () => mergeSearchIndexPending(db),
 
-    async list(user: UserRow, query: LeadListQuery) {
-      return (await listLeads(db, user, query)).map(toLeadDto);
+    async list(user: UserRow, query: LeadListQuery): Promise<ListedLead[]> {
+      const rows = await listLeads(db, user, query);
+      const contacted = await lastContacts(
+        db,
+        user,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => toListedLeadDto(row, contacted.get(row.id)));
     },
 
     async counts(user: UserRow): Promise<LeadCounts> {
       const [row] = await db.select().from(leadCounts).where(eq(leadCounts.userId, user.id));
-      return { total: row?.total ?? 0, active: row?.active ?? 0, unsubscribed: row?.unsubscribed ?? 0 };
+      return {
+        total: row?.total ?? 0,
+        active: row?.active ?? 0,
+        unsubscribed: row?.unsubscribed ?? 0,
+        bounced: row?.bounced ?? 0,
+      };
+    },
+
+    /** POST /api/leads/bulk-delete: one statement over the user's leads among the ids; how many went. */
+    async bulkDelete(user: UserRow, ids: number[]): Promise<BulkLeadsResult> {
+      const [result] = await queryRows<{ changed: number }>(
+        db,
+        sql`WITH gone AS (
+              DELETE FROM leads WHERE user_id = ${user.id} AND id = ANY(${sql.param(ids)}::bigint[]) RETURNING 1
+            )
+            SELECT count(*)::int AS changed FROM gone`,
+      );
+      return { changed: result.changed };
+    },
+
+    /**
+     * POST /api/leads/bulk-status: a status change by hand (who and when kept, as PATCH does) of the user's leads
+     * among the ids not already in it, in one statement. A lead who unsubscribed themselves is left as they are when
+     * the status is active: setting them back needs their own request, confirmed one by one in Client Details.
+     */
+    async bulkSetStatus(user: UserRow, ids: number[], status: LeadStatus): Promise<BulkLeadsResult> {
+      const unsubscribedThemselves = sql`(${leads.status} = 'unsubscribed' AND ${leads.statusChangedBy} IS NULL)`;
+      const changed = await db
+        .update(leads)
+        .set({
+          status,
+          statusReason: handStatusReason[status],
+          statusChangedAt: sql`now()`,
+          statusChangedBy: user.id,
+        })
+        .where(
+          and(
+            eq(leads.userId, user.id),
+            sql`${leads.id} = ANY(${sql.param(ids)}::bigint[])`,
+            sql`${leads.status} <> ${status}`,
+            status === 'active' ? sql`NOT ${unsubscribedThemselves}` : undefined,
+          ),
+        )
+        .returning({ id: leads.id });
+      return { changed: changed.length };
     },
 
     async detail(user: UserRow, id: string): Promise<LeadDetail> {

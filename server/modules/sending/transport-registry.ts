@@ -191,6 +191,9 @@ export function createTransportRegistry(deps: {
       const connection = await connectionOf(accountId);
       const credentials = open(connection);
       if (credentials.kind === 'smtp') {
+        // A send-only mailbox: the reader never opens it (its connection says it is not read); refused if asked to.
+        if (!credentials.imap)
+          throw new TransportError('permanent', 'This mailbox is connected without IMAP: replies are not read.');
         const address = await deps.mailHosts(credentials.imap.host, 'IMAP');
         return new ImapInbox(credentials.imap, address);
       }

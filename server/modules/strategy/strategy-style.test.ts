@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { campaignRecipients, campaigns, inboundMessages, leads } from '../../db/schema';
 import { createTestApp, getCurrentUser, registerUser } from '../../test/app';
 import { startChatCompletionsPeer } from '../../test/chat-completions-peer';
+import { seedReplyToSentMail } from '../../test/seed-sent-emails';
 
 // The saved strategy's tone and notes reach every AI draft and every suggested answer, with a provider (in its
 // prompt) and offline (in the writing); without a strategy both stay professional.
@@ -21,40 +21,17 @@ const NOTES = 'Always mention our free parking on Main Street.';
 async function userWithReply(t: typeof offline, email: string) {
   const token = await registerUser(t.app, email);
   const userId = (await getCurrentUser(t.app, token)).json().id as string;
-  const db = t.database.db;
-  const [lead] = await db
-    .insert(leads)
-    .values({ userId, email: `sam@${email}`, firstName: 'Sam' })
-    .returning();
-  const [campaign] = await db.insert(campaigns).values({ userId, status: 'completed' }).returning();
-  const [sent] = await db
-    .insert(campaignRecipients)
-    .values({
-      campaignId: campaign.id,
-      userId,
-      leadId: lead.id,
-      state: 'sent',
-      subject: 'Open house',
-      sentAt: new Date(),
-    })
-    .returning();
-  const [reply] = await db
-    .insert(inboundMessages)
-    .values({
-      userId,
+  const reply = await seedReplyToSentMail(t.database.db, userId, {
+    lead: { email: `sam@${email}`, firstName: 'Sam' },
+    sent: { subject: 'Open house', sentAt: new Date() },
+    reply: {
       messageId: `<reply@${email}>`,
-      kind: 'reply',
-      leadId: lead.id,
-      recipientId: sent.id,
-      fromAddress: `sam@${email}`,
-      subject: 'Re: Open house',
       bodyText: 'Not right now, maybe in spring.',
       replyText: 'Not right now, maybe in spring.',
       receivedAt: new Date(),
       priority: 'medium',
-      followupRequired: true,
-    })
-    .returning();
+    },
+  });
   const call = (method: 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, payload, headers: { cookie: `lr_session=${token}` } });
   return {

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignRecipients, leads, trackingEvents } from '../../db/schema';
 import { createLinkTokens } from '../../lib/link-tokens';
-import { createTestApp, testConfig } from '../../test/app';
+import { type createTestApp, testConfig } from '../../test/app';
 import { firstFormClickUrl } from '../../test/first-form-click-links';
-import { type HttpAnswer, type HttpGet, listenForGets, pathOf } from '../../test/http-get';
-import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer';
-import { sendTrackedCampaign } from '../../test/tracked-campaign';
+import { type HttpAnswer, type HttpGet, pathOf } from '../../test/http-get';
+import type { SmtpPeer } from '../../test/smtp-peer';
+import { CHROME_USER_AGENT, sendTrackedCampaign, startTrackingApp } from '../../test/tracked-campaign';
 import { encodeClickTarget } from './mail-links';
 
 // Click links as an open redirect (decision 0059): they age, and lead only to hosts their mail carried as it went.
@@ -24,23 +24,16 @@ const LINK_DAYS = 90;
 let t: TestApp;
 let smtp: SmtpPeer;
 let get: HttpGet;
-let stopGets: () => void;
+let close: () => Promise<void>;
 const linkTokens = createLinkTokens(testConfig.sessionSecret);
 
 const OFFER = 'https://example.test/offer?a=1&b=2';
 const BODY = `<p>Hi {firstName}, see <a href="${OFFER}">our offer</a>.</p>`;
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 beforeAll(async () => {
-  [t, smtp] = await Promise.all([createTestApp({ clickLinkDays: LINK_DAYS }, { clock }), startSmtpPeer()]);
-  ({ get, close: stopGets } = await listenForGets(t.app));
+  ({ t, smtp, get, close } = await startTrackingApp({ clickLinkDays: LINK_DAYS }, clock));
 });
-afterAll(async () => {
-  stopGets?.();
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => close?.());
 
 /** A user with one tracked mail sent at SENT: the path of its offer link, its row and its lead. */
 async function oneMail(label: string) {
@@ -53,7 +46,7 @@ async function oneMail(label: string) {
   return { offer: pathOf(mails[0].hrefs[0]), mailId: row.id, leadId: Number(row.leadId) };
 }
 
-const click = (path: string) => get(path, { userAgent: CHROME });
+const click = (path: string) => get(path, { userAgent: CHROME_USER_AGENT });
 const clicksOf = (mailId: number) =>
   t.database.db
     .select({ url: trackingEvents.url })

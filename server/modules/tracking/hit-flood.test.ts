@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignRecipients, trackingEvents } from '../../db/schema';
-import { createTestApp } from '../../test/app';
-import { type HttpGet, listenForGets, pathOf } from '../../test/http-get';
-import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer';
-import { sendTrackedCampaign } from '../../test/tracked-campaign';
+import type { createTestApp } from '../../test/app';
+import { type HttpGet, pathOf } from '../../test/http-get';
+import type { SmtpPeer } from '../../test/smtp-peer';
+import { CHROME_USER_AGENT, sendTrackedCampaign, startTrackingApp } from '../../test/tracked-campaign';
 import { STORED_EVENTS_PER_MAIL } from './hit-rows';
 
 // One valid pixel hit thousands of times (decision 0059): over real HTTP, as the audit's flood came.
@@ -19,23 +19,16 @@ const minutesAfterSending = (minutes: number, seconds = 0) => {
 let t: TestApp;
 let smtp: SmtpPeer;
 let get: HttpGet;
-let stopGets: () => void;
+let close: () => Promise<void>;
 
 const BODY = '<p>Hi {firstName}, see <a href="https://example.test/offer">our offer</a>.</p>';
 /** Apple Mail Privacy Protection's bare user agent: a machine's open (machine-hits.ts). */
 const MACHINE = 'Mozilla/5.0';
-const CHROME =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 beforeAll(async () => {
-  [t, smtp] = await Promise.all([createTestApp({}, { clock }), startSmtpPeer()]);
-  ({ get, close: stopGets } = await listenForGets(t.app));
+  ({ t, smtp, get, close } = await startTrackingApp({}, clock));
 });
-afterAll(async () => {
-  stopGets?.();
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => close?.());
 
 /** A user with one tracked mail sent at SENT: its pixel's path, its row, and the user's dashboard figures. */
 async function oneMail(label: string) {
@@ -94,15 +87,15 @@ describe('a flood of one mail’s pixel', () => {
 
     // A person reading from the same address in the same minute makes it a person's open, as for the single hit.
     minutesAfterSending(5, 50);
-    await get(single.pixel, { userAgent: CHROME });
-    await get(flooded.pixel, { userAgent: CHROME });
+    await get(single.pixel, { userAgent: CHROME_USER_AGENT });
+    await get(flooded.pixel, { userAgent: CHROME_USER_AGENT });
     expect(await flooded.stats()).toEqual(await single.stats());
     expect(await flooded.stats()).toMatchObject({ emailsOpened: 1, openRate: 100, machineEventsLeftOut: 0 });
 
     // Another address in the same minute, then the first address a minute later: an event each.
-    await get(flooded.pixel, { userAgent: CHROME, from: '127.0.0.2' });
+    await get(flooded.pixel, { userAgent: CHROME_USER_AGENT, from: '127.0.0.2' });
     minutesAfterSending(6, 1);
-    await get(flooded.pixel, { userAgent: CHROME });
+    await get(flooded.pixel, { userAgent: CHROME_USER_AGENT });
     expect(await eventsOf(flooded.mailId)).toEqual([
       { ipAddress: '127.0.0.1', hits: 12_001, machine: false },
       { ipAddress: '127.0.0.2', hits: 1, machine: false },
@@ -124,9 +117,9 @@ describe('a flood of one mail’s pixel', () => {
 
     // The person's open is stored all the same (the figures need it); their next one is only counted.
     minutesAfterSending(2000);
-    expect((await get(pixel, { userAgent: CHROME })).status).toBe(200);
+    expect((await get(pixel, { userAgent: CHROME_USER_AGENT })).status).toBe(200);
     minutesAfterSending(2001);
-    expect((await get(pixel, { userAgent: CHROME })).status).toBe(200);
+    expect((await get(pixel, { userAgent: CHROME_USER_AGENT })).status).toBe(200);
     expect(await eventsOf(mailId)).toHaveLength(1001);
     expect(await notStoredOn(mailId)).toBe(21);
     expect(await stats()).toMatchObject({ emailsOpened: 1, openRate: 100, machineEventsLeftOut: 1000 });

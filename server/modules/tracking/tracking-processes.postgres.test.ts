@@ -61,17 +61,15 @@ const shuffled = <T>(list: T[]) =>
     .sort((a, b) => a.key - b.key)
     .map(({ item }) => item);
 
+/** The tracking links of the mail to `recipientId`, issued at the processes' `now`. */
+const trackingOf = (recipientId: number) =>
+  mailLinks({ linkTokens, publicUrl: '', recipientId, trackingEnabled: true, issuedAt: now }).tracking;
+
 describe('tracking hits through two web processes at once', () => {
   it('stores every hit as its event or on one, answers every request, and keeps the figures equal to the events', async () => {
     const { userId, ids } = await sentMails('crowd');
     const paths = ids.flatMap((recipientId) => {
-      const tracking = mailLinks({
-        linkTokens,
-        publicUrl: '',
-        recipientId,
-        trackingEnabled: true,
-        issuedAt: now,
-      }).tracking;
+      const tracking = trackingOf(recipientId);
       if (!tracking) throw new Error('tracking is on');
       return [
         tracking.openPixelUrl,
@@ -123,13 +121,7 @@ async function groupUndoneAndWrittenAgain(label: string): Promise<boolean> {
   const { userId, ids } = await sentMails(label);
   const [blocker, first, second] = ids;
   const click = (recipientId: number) => {
-    const tracking = mailLinks({
-      linkTokens,
-      publicUrl: '',
-      recipientId,
-      trackingEnabled: true,
-      issuedAt: now,
-    }).tracking;
+    const tracking = trackingOf(recipientId);
     return webs[0].inject({
       method: 'GET',
       url: tracking?.clickUrl(LINKS[0], 0) ?? '',

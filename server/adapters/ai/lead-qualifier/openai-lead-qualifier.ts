@@ -1,7 +1,6 @@
-import type OpenAI from 'openai';
 import { z } from 'zod';
 import { AiError } from '../ai-error';
-import { completeJson, type OpenAiWriterOptions, openAiClient } from '../writer/openai-writer';
+import { OpenAiJsonAdapter, strictJsonFormat, strictObject } from '../openai-json';
 import type {
   BusinessToQualify,
   LeadQualifier,
@@ -25,34 +24,16 @@ const answerSchema = z.object({
   ),
 });
 
-/** The answer's shape as a JSON schema, so providers with structured output keep to it. */
-const ANSWER_FORMAT = {
-  type: 'json_schema' as const,
-  json_schema: {
-    name: 'lead_qualification',
-    strict: true,
-    schema: {
-      type: 'object',
-      properties: {
-        results: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              index: { type: 'integer', description: 'The business’s index as given' },
-              score: { type: 'integer', description: 'How good a client it would be, 0 to 100' },
-              reason: { type: 'string', description: 'One short line saying why' },
-            },
-            required: ['index', 'score', 'reason'],
-            additionalProperties: false,
-          },
-        },
-      },
-      required: ['results'],
-      additionalProperties: false,
-    },
+const ANSWER_FORMAT = strictJsonFormat('lead_qualification', {
+  results: {
+    type: 'array',
+    items: strictObject({
+      index: { type: 'integer', description: 'The business’s index as given' },
+      score: { type: 'integer', description: 'How good a client it would be, 0 to 100' },
+      reason: { type: 'string', description: 'One short line saying why' },
+    }),
   },
-};
+});
 
 const INSTRUCTIONS = [
   'You qualify local businesses as prospective clients of a small business owner.',
@@ -62,14 +43,7 @@ const INSTRUCTIONS = [
 ].join(' ');
 
 /** Qualifies businesses through any OpenAI-compatible chat-completions endpoint, by structured output, in batches. */
-export class OpenAiLeadQualifier implements LeadQualifier {
-  readonly source = 'ai' as const;
-  private readonly client: Promise<OpenAI>;
-
-  constructor(private readonly options: OpenAiWriterOptions) {
-    this.client = openAiClient(options);
-  }
-
+export class OpenAiLeadQualifier extends OpenAiJsonAdapter implements LeadQualifier {
   async qualify(
     profile: QualifierProfile,
     search: QualifierSearch,
@@ -84,7 +58,7 @@ export class OpenAiLeadQualifier implements LeadQualifier {
         system: INSTRUCTIONS,
         user: facts(profile, search, batch),
       };
-      const answer = await completeJson(this.client, this.options, prompt, answerSchema, 'lead qualification');
+      const answer = await this.completeJson(prompt, answerSchema, 'lead qualification');
       const byIndex = new Map(answer.results.map((result) => [result.index, result]));
       for (const index of batch.keys()) {
         const result = byIndex.get(index);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RESPONSE_PRIORITIES } from '../../../../contract/responses';
 import type { ReplyIntent } from '../../mail/inbound/reply-intent';
 import { type AiConfig, hasAiProvider, loadedOnFirstUse, openAiOptionsOf } from '../ai-provider';
+import { completeJson, openAiClient, strictJsonFormat } from '../openai-json';
 
 /** How much of a reply the provider reads: what the prospect wrote stands at the top. */
 const READ_CHARS = 4_000;
@@ -17,24 +18,11 @@ const intentSchema = z.object({
   unsubscribe: z.boolean(),
 });
 
-/** The answer's shape as a JSON schema, so providers with structured output keep to it. */
-const INTENT_FORMAT = {
-  type: 'json_schema' as const,
-  json_schema: {
-    name: 'reply_intent',
-    strict: true,
-    schema: {
-      type: 'object',
-      properties: {
-        priority: { type: 'string', enum: [...RESPONSE_PRIORITIES] },
-        reason: { type: 'string', description: 'Why, in a few words (e.g. "Asks for a call")' },
-        unsubscribe: { type: 'boolean', description: 'The prospect asks to get no more emails' },
-      },
-      required: ['priority', 'reason', 'unsubscribe'],
-      additionalProperties: false,
-    },
-  },
-};
+const INTENT_FORMAT = strictJsonFormat('reply_intent', {
+  priority: { type: 'string', enum: [...RESPONSE_PRIORITIES] },
+  reason: { type: 'string', description: 'Why, in a few words (e.g. "Asks for a call")' },
+  unsubscribe: { type: 'boolean', description: 'The prospect asks to get no more emails' },
+});
 
 const INSTRUCTIONS = [
   'You sort replies to a local business owner’s sales emails. Give the reply a priority:',
@@ -50,18 +38,14 @@ const INSTRUCTIONS = [
  */
 export function createReplyReader(config: AiConfig): ReplyReader {
   if (!hasAiProvider(config)) return { read: async () => null };
-  const provider = loadedOnFirstUse(async () => {
-    const { openAiClient, completeJson } = await import('../writer/openai-writer');
-    return { client: openAiClient(openAiOptionsOf(config)), completeJson };
-  });
+  const client = loadedOnFirstUse(() => openAiClient(openAiOptionsOf(config)));
   return {
     async read({ subject, text }) {
       try {
-        const { client, completeJson } = await provider();
         const options = { model: config.aiModel, timeoutMs: config.aiTimeoutMs };
         const user = `Subject: ${subject}\n\n${text.slice(0, READ_CHARS)}`;
         const prompt = { responseFormat: INTENT_FORMAT, temperature: 0, system: INSTRUCTIONS, user };
-        const intent = await completeJson(client, options, prompt, intentSchema, 'reading');
+        const intent = await completeJson(client(), options, prompt, intentSchema, 'reading');
         return { ...intent, reason: intent.reason.slice(0, REASON_CHARS) };
       } catch {
         return null;

@@ -1,12 +1,6 @@
-import type OpenAI from 'openai';
 import { z } from 'zod';
-import {
-  completeJson,
-  JSON_OBJECT,
-  notesInstruction,
-  type OpenAiWriterOptions,
-  openAiClient,
-} from '../writer/openai-writer';
+import { JSON_OBJECT, OpenAiJsonAdapter } from '../openai-json';
+import { notesInstruction } from '../writer/openai-writer';
 import type { ReplySuggester, ReplySuggestionRequest } from './reply-suggester';
 
 /** How much of each thread message the provider reads: the newest words matter, long histories cost. */
@@ -23,22 +17,11 @@ const AIM: Record<ReplySuggestionRequest['priority'], string> = {
 };
 
 /** Drafts answers to prospects through any OpenAI-compatible chat-completions endpoint, with the thread as context. */
-export class OpenAiReplySuggester implements ReplySuggester {
-  readonly source = 'ai' as const;
-  private readonly client: Promise<OpenAI>;
-
-  constructor(private readonly options: OpenAiWriterOptions) {
-    this.client = openAiClient(options);
-  }
-
+export class OpenAiReplySuggester extends OpenAiJsonAdapter implements ReplySuggester {
   async suggest(request: ReplySuggestionRequest): Promise<string> {
-    const prompt = {
-      responseFormat: JSON_OBJECT,
-      temperature: 0.5,
-      system: systemPrompt(request),
-      user: threadText(request),
-    };
-    const suggestion = await completeJson(this.client, this.options, prompt, suggestionSchema, 'reply');
+    const system = systemPrompt(request);
+    const prompt = { responseFormat: JSON_OBJECT, temperature: 0.5, system, user: threadText(request) };
+    const suggestion = await this.completeJson(prompt, suggestionSchema, 'reply');
     return suggestion.body;
   }
 }

@@ -1,7 +1,6 @@
-import type OpenAI from 'openai';
 import { z } from 'zod';
 import type { MarketQuote } from '../../market-data/market-data';
-import { completeJson, type OpenAiWriterOptions, openAiClient } from '../writer/openai-writer';
+import { OpenAiJsonAdapter, strictJsonFormat } from '../openai-json';
 import { STOCK_RECOMMENDATIONS, type StockAnalysis, type StockAnalyst } from './stock-analyst';
 
 /** The longest analysis kept: the page shows a paragraph. */
@@ -13,24 +12,11 @@ const analysisSchema = z.object({
   analysis: z.string().trim().min(1),
 });
 
-/** The answer's shape as a JSON schema, so providers with structured output keep to it. */
-const ANALYSIS_FORMAT = {
-  type: 'json_schema' as const,
-  json_schema: {
-    name: 'stock_tip',
-    strict: true,
-    schema: {
-      type: 'object',
-      properties: {
-        recommendation: { type: 'string', enum: [...STOCK_RECOMMENDATIONS] },
-        targetPrice: { type: ['number', 'null'], description: 'Twelve-month target price in USD' },
-        analysis: { type: 'string', description: 'Two to four sentences on the figures' },
-      },
-      required: ['recommendation', 'targetPrice', 'analysis'],
-      additionalProperties: false,
-    },
-  },
-};
+const ANALYSIS_FORMAT = strictJsonFormat('stock_tip', {
+  recommendation: { type: 'string', enum: [...STOCK_RECOMMENDATIONS] },
+  targetPrice: { type: ['number', 'null'], description: 'Twelve-month target price in USD' },
+  analysis: { type: 'string', description: 'Two to four sentences on the figures' },
+});
 
 const INSTRUCTIONS = [
   'You write the stock tip of the day for a small-business newsletter.',
@@ -41,17 +27,10 @@ const INSTRUCTIONS = [
 ].join(' ');
 
 /** Analyses a quote through any OpenAI-compatible chat-completions endpoint, by structured output. */
-export class OpenAiStockAnalyst implements StockAnalyst {
-  readonly source = 'ai' as const;
-  private readonly client: Promise<OpenAI>;
-
-  constructor(private readonly options: OpenAiWriterOptions) {
-    this.client = openAiClient(options);
-  }
-
+export class OpenAiStockAnalyst extends OpenAiJsonAdapter implements StockAnalyst {
   async analyse(quote: MarketQuote): Promise<StockAnalysis> {
     const prompt = { responseFormat: ANALYSIS_FORMAT, temperature: 0.4, system: INSTRUCTIONS, user: figures(quote) };
-    const answer = await completeJson(this.client, this.options, prompt, analysisSchema, 'stock analysis');
+    const answer = await this.completeJson(prompt, analysisSchema, 'stock analysis');
     return {
       recommendation: answer.recommendation,
       targetPrice: answer.targetPrice === null ? null : answer.targetPrice.toFixed(2),

@@ -1,43 +1,18 @@
-import type OpenAI from 'openai';
 import {
   STRATEGY_TONES,
   type StrategyRecommendation,
   strategyRecommendationSchema,
 } from '../../../../contract/strategy';
+import { OpenAiJsonAdapter, strictJsonFormat } from '../openai-json';
 import type { WriterProfile } from '../writer/email-writer';
-import { completeJson, type OpenAiWriterOptions, openAiClient } from '../writer/openai-writer';
 import type { StrategyWriter } from './strategy-writer';
 
-/** The answer's shape as a JSON schema, so providers with structured output keep to it. */
-const STRATEGY_FORMAT = {
-  type: 'json_schema' as const,
-  json_schema: {
-    name: 'marketing_strategy',
-    strict: true,
-    schema: {
-      type: 'object',
-      properties: {
-        recommendedEmailsPerWeek: { type: 'integer', enum: [2, 3, 4, 5] },
-        recommendedTargetAudience: {
-          type: 'string',
-          description: 'Who to write to and why, in two or three sentences',
-        },
-        recommendedTone: { type: 'string', enum: [...STRATEGY_TONES] },
-        recommendedFollowupStrategy: {
-          type: 'string',
-          description: 'How the follow-ups go, in two or three sentences',
-        },
-      },
-      required: [
-        'recommendedEmailsPerWeek',
-        'recommendedTargetAudience',
-        'recommendedTone',
-        'recommendedFollowupStrategy',
-      ],
-      additionalProperties: false,
-    },
-  },
-};
+const STRATEGY_FORMAT = strictJsonFormat('marketing_strategy', {
+  recommendedEmailsPerWeek: { type: 'integer', enum: [2, 3, 4, 5] },
+  recommendedTargetAudience: { type: 'string', description: 'Who to write to and why, in two or three sentences' },
+  recommendedTone: { type: 'string', enum: [...STRATEGY_TONES] },
+  recommendedFollowupStrategy: { type: 'string', description: 'How the follow-ups go, in two or three sentences' },
+});
 
 // The app's own rules, so the advice fits what its sequences can do (decision 0021).
 const INSTRUCTIONS = [
@@ -52,22 +27,11 @@ const INSTRUCTIONS = [
 ].join(' ');
 
 /** Writes strategies through any OpenAI-compatible chat-completions endpoint, by structured output. */
-export class OpenAiStrategyWriter implements StrategyWriter {
-  readonly source = 'ai' as const;
-  private readonly client: Promise<OpenAI>;
-
-  constructor(private readonly options: OpenAiWriterOptions) {
-    this.client = openAiClient(options);
-  }
-
+export class OpenAiStrategyWriter extends OpenAiJsonAdapter implements StrategyWriter {
   async write(profile: WriterProfile): Promise<StrategyRecommendation> {
-    const prompt = {
-      responseFormat: STRATEGY_FORMAT,
-      temperature: 0.4,
-      system: INSTRUCTIONS,
-      user: profileText(profile),
-    };
-    return completeJson(this.client, this.options, prompt, strategyRecommendationSchema, 'strategy');
+    const user = profileText(profile);
+    const prompt = { responseFormat: STRATEGY_FORMAT, temperature: 0.4, system: INSTRUCTIONS, user };
+    return this.completeJson(prompt, strategyRecommendationSchema, 'strategy');
   }
 }
 

@@ -1,4 +1,4 @@
-/** SPEC §9's priorities of a prospect's reply. */
+/** docs/product.md §9's priorities of a prospect's reply. */
 export type ReplyPriority = 'hot' | 'high' | 'medium' | 'other';
 
 /** What a reply asks for, read by the built-in rules (the AI provider, when configured, reads it instead). */

@@ -40,6 +40,20 @@ async function sendUntilPostmasterKilled() {
   return { owner, app, campaignId, inFlight };
 }
 
+/** The completed campaign's rows and the peer's mail: every lead mailed once, but those in flight at the kill. */
+async function expectDeliveredOnceAfterKill(campaignId: number, inFlight: number[]) {
+  const rows = await t.database.use((handle) => readRecipients(handle.db, campaignId));
+  expectDeliveredOnce({
+    campaignId,
+    rows,
+    received: t.peer.messages,
+    leads: LEADS,
+    stranded: inFlight,
+    // One `campaigns.send` run at a time per worker, with at most SEND_CONCURRENCY rows claimed.
+    unknownBound: SEND_CONCURRENCY,
+  });
+}
+
 describe('a campaign whose embedded server is killed mid-send', () => {
   it('is completed by the same app once it has started its server again, each lead mailed at most once', {
     timeout: 180_000,
@@ -51,17 +65,9 @@ describe('a campaign whose embedded server is killed mid-send', () => {
     expect(app.output()).toContain('The embedded database is running again');
     expect(await signalAndWait(app.child, 'SIGTERM')).toMatchObject({ code: 0, signal: null });
 
-    const rows = await t.database.use((handle) => readRecipients(handle.db, campaignId));
     // A mail in flight at the kill is `sent` when its answer came once the server was back, else `unknown`: never
     // sent again either way.
-    expectDeliveredOnce({
-      campaignId,
-      rows,
-      received: t.peer.messages,
-      leads: LEADS,
-      stranded: inFlight,
-      unknownBound: SEND_CONCURRENCY,
-    });
+    await expectDeliveredOnceAfterKill(campaignId, inFlight);
   });
 
   it('mails each lead at most once after the app is stopped at once and restarted on the same DATA_DIR', {
@@ -75,15 +81,6 @@ describe('a campaign whose embedded server is killed mid-send', () => {
     await t.waitFor(second, t.completed(owner, campaignId), 'the campaign to complete after the restart', 90_000);
     expect(await signalAndWait(second.child, 'SIGTERM')).toMatchObject({ code: 0, signal: null });
 
-    const rows = await t.database.use((handle) => readRecipients(handle.db, campaignId));
-    expectDeliveredOnce({
-      campaignId,
-      rows,
-      received: t.peer.messages,
-      leads: LEADS,
-      stranded: inFlight,
-      // One `campaigns.send` run at a time per worker, with at most SEND_CONCURRENCY rows claimed.
-      unknownBound: SEND_CONCURRENCY,
-    });
+    await expectDeliveredOnceAfterKill(campaignId, inFlight);
   });
 });

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSubject } from '../../../../contract/template-render';
 import { campaignRecipients, leads } from '../../../db/schema';
-import { createTestApp, getCurrentUser, registerUser } from '../../../test/app';
-import { seedSmtpAccount } from '../../../test/seed-smtp-account';
-import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer';
+import type { createTestApp } from '../../../test/app';
+import { registerSmtpSender, startAppWithSmtpPeer } from '../../../test/seed-smtp-account';
+import type { SmtpPeer } from '../../../test/smtp-peer';
 import { outboundText } from '../../responses/response-rows';
 import { renderEmail } from '../../templates/render-email';
 import { CampaignWaitingError } from './run';
@@ -16,6 +16,7 @@ let now = new Date('2026-11-23T10:00:00Z'); // a Monday
 const clock = { now: () => now };
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let smtp: SmtpPeer;
+let close: () => Promise<void>;
 
 const template = {
   subject: '{{spin: A quick question | One question | A short note}} for {firstName|you}',
@@ -23,21 +24,13 @@ const template = {
 };
 
 beforeAll(async () => {
-  [t, smtp] = await Promise.all([createTestApp({ authRateLimitPerMinute: 1_000 }, { clock }), startSmtpPeer()]);
+  ({ t, smtp, close } = await startAppWithSmtpPeer({ authRateLimitPerMinute: 1_000 }, { clock }));
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => close?.());
 
 describe('a campaign with spins', () => {
   it('sends each lead the words the renderer picks for the seed "leadId:1", a retried mail too', async () => {
-    const token = await registerUser(t.app, 'owner@spintax.test');
-    const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
-      t.app.inject({ method, url, payload, headers: { cookie: `lr_session=${token}` } });
-    const userId = (await getCurrentUser(t.app, token)).json().id as string;
-    await call('PUT', '/api/user/profile', { postalAddress: '1 Harbor Way, Austin, TX 78701' });
-    const accountId = await seedSmtpAccount(t.database.db, userId, smtp, { sendsPerMinute: 1000 });
+    const { call, userId, startCampaign } = await registerSmtpSender(t, smtp, 'owner@spintax.test');
     const created = await call('POST', '/api/templates', { name: 'Spun', status: 'active', ...template });
     expect(created.statusCode, created.body).toBe(201);
     const csvData = Array.from({ length: 8 }, (_, i) => ({
@@ -49,13 +42,10 @@ describe('a campaign with spins', () => {
     const rows = await t.database.db.select().from(leads).where(eq(leads.userId, userId)).orderBy(leads.id);
     expect(rows).toHaveLength(8);
 
-    const started = await call('POST', '/api/campaigns/send-mass-email', {
-      accountId,
-      templateId: created.json().id,
-      leadIds: rows.map((lead) => lead.id),
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    const campaignId = started.json().campaignId as number;
+    const campaignId = await startCampaign(
+      created.json().id,
+      rows.map((lead) => lead.id),
+    );
     // The first lead's mail is refused for now and sent on the retry. (Not a 421: the server closes the connection
     // with it, and nodemailer's pool may send the untouched message again at once over a new one.)
     smtp.failRecipient('lead-0@spintax.test', 451, '4.3.0 Try again later');

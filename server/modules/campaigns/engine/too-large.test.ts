@@ -1,32 +1,25 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignRecipients, leads } from '../../../db/schema';
-import { createTestApp, getCurrentUser, registerUser } from '../../../test/app';
-import { seedSmtpAccount } from '../../../test/seed-smtp-account';
-import { type SmtpPeer, startSmtpPeer } from '../../../test/smtp-peer';
+import type { createTestApp } from '../../../test/app';
+import { registerSmtpSender, startAppWithSmtpPeer } from '../../../test/seed-smtp-account';
+import type { SmtpPeer } from '../../../test/smtp-peer';
 
 // A template whose variables blow up for one lead (a long company name written thousands of times) fails
 // that lead's mail with the reason; the campaign sends everyone else's and completes.
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let smtp: SmtpPeer;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  [t, smtp] = await Promise.all([createTestApp({ authRateLimitPerMinute: 1_000 }), startSmtpPeer()]);
+  ({ t, smtp, close } = await startAppWithSmtpPeer({ authRateLimitPerMinute: 1_000 }));
 });
-afterAll(async () => {
-  await t?.close();
-  await smtp?.stop();
-});
+afterAll(() => close?.());
 
 describe('a campaign mail too large once filled in', () => {
   it('fails that lead’s mail with the reason and sends the others', async () => {
-    const token = await registerUser(t.app, 'owner@too-large.test');
-    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-      t.app.inject({ method, url, payload, headers: { cookie: `lr_session=${token}` } });
-    const userId = (await getCurrentUser(t.app, token)).json().id as string;
-    await call('PUT', '/api/user/profile', { postalAddress: '1 Harbor Way, Austin, TX 78701' });
-    const accountId = await seedSmtpAccount(t.database.db, userId, smtp, { sendsPerMinute: 1000 });
+    const { call, userId, startCampaign } = await registerSmtpSender(t, smtp, 'owner@too-large.test');
     const created = await call('POST', '/api/templates', {
       name: 'Company, company, company',
       status: 'active',
@@ -43,13 +36,10 @@ describe('a campaign mail too large once filled in', () => {
     });
     const rows = await t.database.db.select().from(leads).where(eq(leads.userId, userId)).orderBy(leads.id);
 
-    const started = await call('POST', '/api/campaigns/send-mass-email', {
-      accountId,
-      templateId: created.json().id,
-      leadIds: rows.map((lead) => lead.id),
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    const campaignId = started.json().campaignId as number;
+    const campaignId = await startCampaign(
+      created.json().id,
+      rows.map((lead) => lead.id),
+    );
     await t.container.services.campaignSender.run(campaignId);
 
     expect((await call('GET', `/api/campaigns/${campaignId}`)).json()).toMatchObject({

@@ -1,4 +1,4 @@
-import type { AccountReplies, EmailAccount } from '@contract/accounts';
+import type { EmailAccount } from '@contract/accounts';
 import { Mail, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDay } from '@/lib/format-date';
 import { cn } from '@/lib/utils';
 import { dailyUsagePercent, providerLabel, sentTodayLabel } from '../lib/account-display';
-import { repliesLine } from '../lib/replies-reading';
+import { repliesLine, SEND_ONLY_LINE } from '../lib/replies-reading';
 import { AccountStatusBadge } from './account-status-badge';
 import { DailyLimitPopover } from './daily-limit-popover';
 import { DomainHealthPanel } from './domain-health-panel';
@@ -32,8 +32,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Whether the mailbox is read for replies: a wrong IMAP password otherwise goes unnoticed, with no replies. */
-function RepliesReadingLine({ replies }: { replies: AccountReplies }) {
-  const line = repliesLine(replies);
+function RepliesReadingLine({ account }: { account: EmailAccount }) {
+  // A reading error left from before a reconnect without IMAP no longer applies: the mailbox is not read.
+  const line = account.readsReplies ? repliesLine(account.replies) : SEND_ONLY_LINE;
   return (
     <p
       className={cn('mt-1 break-words text-xs', line.failed ? 'font-medium text-destructive' : 'text-muted-foreground')}
@@ -65,7 +66,7 @@ export function AccountCard({ account, styleIndex }: { account: EmailAccount; st
             {account.displayName && <span className="text-foreground">{account.displayName} · </span>}
             {providerLabel(account.provider)}
           </p>
-          <RepliesReadingLine replies={account.replies} />
+          <RepliesReadingLine account={account} />
         </div>
         <Button
           variant="ghost"

@@ -1,6 +1,9 @@
 import { KeyRound, Link2, Server } from 'lucide-react';
+import { useState } from 'react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useProvidersStatus } from '../api/get-providers-status';
+import { type ConnectTab, firstUsableTab } from '../lib/connect-tab';
 import { IntegrationConnectTab } from './integration-connect-tab';
 import { OAuthConnectTab } from './oauth-connect-tab';
 import { SmtpConnectTab } from './smtp-connect-tab';
@@ -21,6 +24,9 @@ const tabPanel = '-mx-1 min-h-0 flex-1 overflow-y-auto px-1 pb-1';
  */
 export function ConnectAccountDialog({ open, onOpenChange, isAdmin }: ConnectAccountDialogProps) {
   const close = () => onOpenChange(false);
+  // Read with the screen, not when the dialog opens, so the dialog opens on its first tab at once.
+  const providers = useProvidersStatus();
+  const firstTab = firstUsableTab(providers.data, providers.isError) ?? 'oauth';
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="h-[min(46rem,calc(100vh-2rem))] max-w-2xl overflow-hidden">
@@ -28,33 +34,49 @@ export function ConnectAccountDialog({ open, onOpenChange, isAdmin }: ConnectAcc
           <DialogTitle>Connect Mailbox Provider Account</DialogTitle>
           <DialogDescription>Choose how LocalReach reaches the mailbox your campaigns are sent from.</DialogDescription>
         </DialogHeader>
-        <Tabs defaultValue="oauth" className="flex min-h-0 flex-1 flex-col gap-5">
-          <TabsList>
-            <TabsTrigger value="oauth">
-              <KeyRound aria-hidden="true" />
-              Direct Connection
-            </TabsTrigger>
-            <TabsTrigger value="smtp">
-              <Server aria-hidden="true" />
-              SMTP / IMAP
-            </TabsTrigger>
-            <TabsTrigger value="integration">
-              <Link2 aria-hidden="true" />
-              Existing Connection
-            </TabsTrigger>
-          </TabsList>
-          <TabsContent value="oauth" className={tabPanel}>
-            <OAuthConnectTab isAdmin={isAdmin} />
-          </TabsContent>
-          {/* Kept mounted while another tab is shown, so typed settings survive a look at the other tabs. */}
-          <TabsContent value="smtp" forceMount className={tabPanel}>
-            <SmtpConnectTab onConnected={close} onCancel={close} />
-          </TabsContent>
-          <TabsContent value="integration" className={tabPanel}>
-            <IntegrationConnectTab onConnected={close} />
-          </TabsContent>
-        </Tabs>
+        <ConnectTabs firstTab={firstTab} isAdmin={isAdmin} close={close} />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * The ways to connect, opened on the first this server can use (lib/connect-tab.ts) until the user picks one.
+ * Mounted with the dialog's content, so each opening starts from that tab again.
+ */
+function ConnectTabs({ firstTab, isAdmin, close }: { firstTab: ConnectTab; isAdmin: boolean; close: () => void }) {
+  const [chosen, setChosen] = useState<ConnectTab | null>(null);
+  const tab = chosen ?? firstTab;
+  return (
+    <Tabs
+      value={tab}
+      onValueChange={(value) => setChosen(value as ConnectTab)}
+      className="flex min-h-0 flex-1 flex-col gap-5"
+    >
+      <TabsList>
+        <TabsTrigger value="oauth">
+          <KeyRound aria-hidden="true" />
+          Direct Connection
+        </TabsTrigger>
+        <TabsTrigger value="smtp">
+          <Server aria-hidden="true" />
+          SMTP / IMAP
+        </TabsTrigger>
+        <TabsTrigger value="integration">
+          <Link2 aria-hidden="true" />
+          Existing Connection
+        </TabsTrigger>
+      </TabsList>
+      <TabsContent value="oauth" className={tabPanel}>
+        <OAuthConnectTab isAdmin={isAdmin} />
+      </TabsContent>
+      {/* Kept mounted while another tab is shown, so typed settings survive a look at the other tabs. */}
+      <TabsContent value="smtp" forceMount className={tabPanel}>
+        <SmtpConnectTab onConnected={close} onCancel={close} />
+      </TabsContent>
+      <TabsContent value="integration" className={tabPanel}>
+        <IntegrationConnectTab onConnected={close} />
+      </TabsContent>
+    </Tabs>
   );
 }

@@ -63,6 +63,7 @@ function ProviderPanel({
       if (!authUrl) throw new Error('No authUrl in the answer');
       window.location.assign(authUrl);
     } catch (error) {
+      // The server's words: what to configure reaches admins only ("Details for the administrator: …").
       toast({
         title: 'Connection Failed',
         description: errorToastMessage(error, 'Failed to start OAuth flow'),
@@ -93,7 +94,7 @@ function ProviderPanel({
           <NotConfiguredNote provider={provider} redirectUri={redirectUri} />
         ) : (
           <p className="text-muted-foreground text-sm">
-            Your administrator has not enabled {oauthProviders[provider].name} sign-in yet.
+            Your administrator has not enabled sign-in with {oauthProviders[provider].signInAt}.
           </p>
         ))}
     </section>

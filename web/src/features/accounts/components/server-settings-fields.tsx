@@ -5,7 +5,7 @@ import { FormField } from '@/components/form-field';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { checkWithSchema } from '../lib/check-with-schema';
-import { type ConnectionSecurity, type SmtpFormValues, usualPort, validatePort } from '../lib/smtp-form';
+import { type ConnectionSecurity, portForSecurity, type SmtpFormValues, validatePort } from '../lib/smtp-form';
 
 type Server = 'smtp' | 'imap';
 
@@ -24,16 +24,18 @@ type ServerSettingsFieldsProps = {
 
 /** Host, port, security, user and password of one mail server. */
 export function ServerSettingsFields({ server, form, userOptional, active = () => true }: ServerSettingsFieldsProps) {
-  const { register, control, setValue } = form;
+  const { register, control, setValue, getValues } = form;
   const security = useWatch({ control, name: `${server}.security` });
   const errors: FieldErrors<SmtpFormValues[Server]> = form.formState.errors[server] ?? {};
   const id = (field: string) => `${server}-${field}`;
   const when = (check: (value: string) => true | string) => (value: string, values: SmtpFormValues) =>
     !active(values) || check(value);
 
-  const chooseSecurity = (security: ConnectionSecurity) => {
-    setValue(`${server}.security`, security);
-    setValue(`${server}.port`, String(usualPort(server, security)), { shouldValidate: true });
+  const chooseSecurity = (next: ConnectionSecurity) => {
+    const previous = getValues(`${server}.security`);
+    const port = portForSecurity(server, getValues(`${server}.port`), previous, next);
+    setValue(`${server}.security`, next);
+    setValue(`${server}.port`, port, { shouldValidate: true });
   };
 
   return (

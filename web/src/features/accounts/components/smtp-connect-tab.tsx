@@ -45,7 +45,7 @@ export function SmtpConnectTab({ onConnected, onCancel }: { onConnected: () => v
   const connect = useConnectSmtpAccount();
   const form = useForm<SmtpFormValues>({ defaultValues: emptySmtpForm });
   const { register, handleSubmit, setValue, getValues, control, formState } = form;
-  const imapSameAsSmtp = useWatch({ control, name: 'imapSameAsSmtp' });
+  const [readReplies, imapSameAsSmtp] = useWatch({ control, name: ['readReplies', 'imapSameAsSmtp'] });
   const [serverAnswer, setServerAnswer] = useState<string | null>(null);
 
   const setImapSameAsSmtp = (same: boolean) => {
@@ -96,13 +96,34 @@ export function SmtpConnectTab({ onConnected, onCancel }: { onConnected: () => v
 
         <ServerSection title="IMAP (incoming mail)" description="Where replies and bounces are read from.">
           <div className="flex items-center gap-3">
-            <Switch id="imap-same-as-smtp" checked={imapSameAsSmtp} onCheckedChange={setImapSameAsSmtp} />
-            <Label htmlFor="imap-same-as-smtp">Same as SMTP</Label>
+            <Switch
+              id="imap-read-replies"
+              checked={readReplies}
+              onCheckedChange={(read) => setValue('readReplies', read)}
+            />
+            <Label htmlFor="imap-read-replies">Also read replies (IMAP)</Label>
           </div>
-          {imapSameAsSmtp ? (
-            <ImapDefaultsSummary control={control} />
+          {!readReplies ? (
+            <p className="rounded-lg bg-muted/60 px-3 py-2 text-muted-foreground text-sm">
+              Replies and bounces will not be read from this mailbox: only sending is set up. To read them later,
+              connect the mailbox again with its IMAP settings.
+            </p>
           ) : (
-            <ServerSettingsFields server="imap" form={form} active={(values) => !values.imapSameAsSmtp} />
+            <>
+              <div className="flex items-center gap-3">
+                <Switch id="imap-same-as-smtp" checked={imapSameAsSmtp} onCheckedChange={setImapSameAsSmtp} />
+                <Label htmlFor="imap-same-as-smtp">Same as SMTP</Label>
+              </div>
+              {imapSameAsSmtp ? (
+                <ImapDefaultsSummary control={control} />
+              ) : (
+                <ServerSettingsFields
+                  server="imap"
+                  form={form}
+                  active={(values) => values.readReplies && !values.imapSameAsSmtp}
+                />
+              )}
+            </>
           )}
         </ServerSection>
       </fieldset>
@@ -120,7 +141,7 @@ export function SmtpConnectTab({ onConnected, onCancel }: { onConnected: () => v
       <div className="flex flex-col-reverse items-center gap-3 sm:flex-row sm:justify-end">
         {connect.isPending && (
           <p className="text-muted-foreground text-xs sm:mr-auto" aria-live="polite">
-            Signing in to SMTP and IMAP. This can take a few seconds.
+            {readReplies ? 'Signing in to SMTP and IMAP.' : 'Signing in to SMTP.'} This can take a few seconds.
           </p>
         )}
         <Button type="button" variant="outline" onClick={onCancel}>

@@ -19,6 +19,12 @@ function checkedWhen(lastReadAt: string, now: Date): string {
 
 export type RepliesLine = { text: string; failed: boolean };
 
+/** The line of a send-only mailbox (connected without IMAP): what it means, and how to change it (issue 40). */
+export const SEND_ONLY_LINE: RepliesLine = {
+  text: 'Replies and bounces are not read for this mailbox. To read them, connect it again with its IMAP settings.',
+  failed: false,
+};
+
 /**
  * The account card's line on reading the mailbox for replies. A failed reading comes first: until a reading
  * succeeds, no replies arrive from this mailbox, and the user has to act (most often a changed password).

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   defaultImapFields,
   emptySmtpForm,
+  portForSecurity,
   type SmtpFormValues,
   toSmtpConnectRequest,
   usualPort,
@@ -61,6 +62,38 @@ describe('toSmtpConnectRequest', () => {
     });
     expect(request.smtp).toMatchObject({ port: 25, secure: false, starttls: false });
     expect(request.imap).toMatchObject({ port: 143, secure: false, starttls: false });
+  });
+
+  it('leaves IMAP out when replies are not read (a send-only mailbox, issue 40)', () => {
+    const request = toSmtpConnectRequest({
+      ...filled,
+      readReplies: false,
+      imapSameAsSmtp: false,
+      imap: { host: 'imap.shop.test', port: '143', security: 'starttls', user: 'reader', password: 'pw' },
+    });
+    expect(request).not.toHaveProperty('imap');
+    expect(request.smtp).toMatchObject({ host: 'mail.shop.test', port: 587 });
+  });
+});
+
+describe('portForSecurity', () => {
+  it('moves a port still at the previous choice’s usual one to the new choice’s', () => {
+    expect(portForSecurity('smtp', '465', 'ssl', 'starttls')).toBe('587');
+    expect(portForSecurity('smtp', '587', 'starttls', 'none')).toBe('25');
+    expect(portForSecurity('imap', '993', 'ssl', 'starttls')).toBe('143');
+    expect(portForSecurity('imap', ' 993 ', 'ssl', 'none')).toBe('143');
+  });
+
+  it('keeps a port the user typed (issue 40: None turned 2525 into 25 without a word)', () => {
+    expect(portForSecurity('smtp', '2525', 'starttls', 'none')).toBe('2525');
+    expect(portForSecurity('smtp', '1025', 'ssl', 'none')).toBe('1025');
+    expect(portForSecurity('imap', '10143', 'starttls', 'ssl')).toBe('10143');
+    // 993 typed with STARTTLS is not STARTTLS's usual port: it stays.
+    expect(portForSecurity('imap', '993', 'starttls', 'none')).toBe('993');
+  });
+
+  it('fills an empty port in', () => {
+    expect(portForSecurity('smtp', '', 'ssl', 'none')).toBe('25');
   });
 });
 

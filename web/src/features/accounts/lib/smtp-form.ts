@@ -13,6 +13,8 @@ export type SmtpFormValues = {
   email: string;
   displayName: string;
   smtp: ServerFields;
+  /** "Also read replies (IMAP)": off connects a send-only mailbox, whose replies and bounces are not read. */
+  readReplies: boolean;
   /** While true the IMAP fields are hidden and follow the SMTP ones (defaultImapFields). */
   imapSameAsSmtp: boolean;
   imap: ServerFields;
@@ -22,6 +24,21 @@ export type SmtpFormValues = {
 export function usualPort(server: 'smtp' | 'imap', security: ConnectionSecurity): number {
   if (security === 'none') return USUAL_PORTS[server].plain;
   return security === 'ssl' ? USUAL_PORTS[server].secure : USUAL_PORTS[server].starttls;
+}
+
+/**
+ * The port after the security changes from `previous` to `next`: the new choice's usual port while the field is
+ * empty or still holds the previous choice's usual one, else the port as typed (issue 40: None silently turned a
+ * typed 2525 into 25, and the error then named port 25).
+ */
+export function portForSecurity(
+  server: 'smtp' | 'imap',
+  port: string,
+  previous: ConnectionSecurity,
+  next: ConnectionSecurity,
+): string {
+  const typed = port.trim();
+  return typed === '' || typed === String(usualPort(server, previous)) ? String(usualPort(server, next)) : port;
 }
 
 const emptyServer = (security: ConnectionSecurity, port: number): ServerFields => ({
@@ -36,6 +53,7 @@ export const emptySmtpForm: SmtpFormValues = {
   email: '',
   displayName: '',
   smtp: emptyServer('ssl', usualPort('smtp', 'ssl')),
+  readReplies: true,
   imapSameAsSmtp: true,
   imap: emptyServer('ssl', usualPort('imap', 'ssl')),
 };
@@ -68,14 +86,17 @@ export function defaultImapFields(values: Pick<SmtpFormValues, 'email' | 'smtp'>
   };
 }
 
-/** The body of POST /api/email-accounts/smtp. IMAP is always sent in full, so the server tests what the user saw. */
+/**
+ * The body of POST /api/email-accounts/smtp. IMAP, when replies are read, is sent in full, so the server tests what
+ * the user saw; left out, the mailbox only sends.
+ */
 export function toSmtpConnectRequest(values: SmtpFormValues): SmtpConnectRequest {
   const imap = values.imapSameAsSmtp ? defaultImapFields(values) : values.imap;
   return {
     email: values.email.trim(),
     displayName: values.displayName.trim() || null,
     smtp: toServerSettings({ ...values.smtp, user: smtpUser(values) }),
-    imap: toServerSettings(imap),
+    ...(values.readReplies && { imap: toServerSettings(imap) }),
   };
 }
 

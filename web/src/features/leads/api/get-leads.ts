@@ -1,4 +1,12 @@
-import { LEADS_PAGE_SIZE, type Lead, type LeadFlag, type LeadStatus } from '@contract/leads';
+import {
+  DEFAULT_LEAD_SORT,
+  LEADS_PAGE_SIZE,
+  type Lead,
+  type LeadFlag,
+  type LeadSort,
+  type LeadStatus,
+  type ListedLead,
+} from '@contract/leads';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -10,23 +18,27 @@ import { ApiError, apiRequest } from '@/lib/api';
 import { leadQueryKeys } from './lead-query-keys';
 
 /** One page of the list. `full` is decided when it loads, so removing a row later does not hide "Load More". */
-export type LeadsPage = { leads: Lead[]; full: boolean };
+export type LeadsPage = { leads: ListedLead[]; full: boolean };
 
-/** What a list asks the server for besides the page: a flag, and for "Search all", the words and a status. */
-export type LeadsFilter = { flag?: LeadFlag; search?: string; status?: LeadStatus };
+/**
+ * What a list asks the server for besides the page: a flag, an order (newest first unless said), and for "Search
+ * all", the words and a status.
+ */
+export type LeadsFilter = { flag?: LeadFlag; search?: string; status?: LeadStatus; sort?: LeadSort };
 
-/** GET /api/leads?limit=100&offset={n}[&flag=][&search=&status=], newest first. */
+/** GET /api/leads?limit=100&offset={n}[&flag=][&search=&status=][&sort=]. */
 export async function getLeadsPage(offset: number, signal?: AbortSignal, filter: LeadsFilter = {}): Promise<LeadsPage> {
   const params = new URLSearchParams({ limit: String(LEADS_PAGE_SIZE), offset: String(offset) });
   for (const name of ['flag', 'search', 'status'] as const) {
     const value = filter[name];
     if (value) params.set(name, value);
   }
+  if (filter.sort && filter.sort !== DEFAULT_LEAD_SORT) params.set('sort', filter.sort);
   const response = await apiRequest('GET', `/api/leads?${params}`, undefined, signal).catch((error: unknown) => {
     // docs/product.md §8: a list fetch that is not ok throws this message.
     throw error instanceof ApiError ? new Error('Failed to fetch leads') : error;
   });
-  const leads: Lead[] = await response.json();
+  const leads: ListedLead[] = await response.json();
   return { leads, full: leads.length === LEADS_PAGE_SIZE };
 }
 
@@ -36,10 +48,10 @@ export const loadedCount = (pages: LeadsPage[]) => pages.reduce((count, page) =>
  * Pages of 100, appended; the next page starts after the rows loaded, so rows deleted locally are not skipped.
  * With a flag, the server picks the flagged leads among all, not only among the rows loaded.
  */
-export const leadsQueryOptions = (flag?: LeadFlag) =>
+export const leadsQueryOptions = (flag?: LeadFlag, sort: LeadSort = DEFAULT_LEAD_SORT) =>
   infiniteQueryOptions({
-    queryKey: flag ? leadQueryKeys.flaggedList(flag) : leadQueryKeys.list,
-    queryFn: ({ pageParam, signal }) => getLeadsPage(pageParam, signal, { flag }),
+    queryKey: leadQueryKeys.sortedList(sort, flag),
+    queryFn: ({ pageParam, signal }) => getLeadsPage(pageParam, signal, { flag, sort }),
     initialPageParam: 0,
     getNextPageParam: (lastPage, pages) => (lastPage.full ? loadedCount(pages) : undefined),
   });
@@ -47,15 +59,15 @@ export const leadsQueryOptions = (flag?: LeadFlag) =>
 // Module-level, so the query keeps the flattened list between renders instead of rebuilding it.
 export const allLoadedLeads = (data: InfiniteData<LeadsPage, number>) => data.pages.flatMap((page) => page.leads);
 
-export function useLeads(flag?: LeadFlag) {
-  return useInfiniteQuery({ ...leadsQueryOptions(flag), select: allLoadedLeads });
+export function useLeads(flag?: LeadFlag, sort: LeadSort = DEFAULT_LEAD_SORT) {
+  return useInfiniteQuery({ ...leadsQueryOptions(flag, sort), select: allLoadedLeads });
 }
 
 /** Every loaded list of leads: the list, the flagged lists and the server's search results ('/api/leads', {…}). */
 const isLeadList = (query: Query) =>
   query.queryKey[0] === leadQueryKeys.all[0] && typeof query.queryKey[1] === 'object';
 
-function updateLoadedLeads(queryClient: QueryClient, change: (leads: Lead[]) => Lead[]): void {
+function updateLoadedLeads(queryClient: QueryClient, change: (leads: ListedLead[]) => ListedLead[]): void {
   queryClient.setQueriesData<InfiniteData<LeadsPage, number>>({ predicate: isLeadList }, (data) =>
     data ? { ...data, pages: data.pages.map((page) => ({ ...page, leads: change(page.leads) })) } : data,
   );
@@ -68,5 +80,8 @@ export function removeLeadFromList(queryClient: QueryClient, id: number): void {
 
 /** An edited lead takes its place in every loaded list, which stays where it was scrolled to. */
 export function replaceLeadInLists(queryClient: QueryClient, edited: Lead): void {
-  updateLoadedLeads(queryClient, (leads) => leads.map((lead) => (lead.id === edited.id ? edited : lead)));
+  // The edit answers the lead without its last contact, which an edit does not change.
+  updateLoadedLeads(queryClient, (leads) =>
+    leads.map((lead) => (lead.id === edited.id ? { ...lead, ...edited } : lead)),
+  );
 }

@@ -9,23 +9,17 @@ const dependentKeys = [
   leadQueryKeys.contactHistory,
 ];
 
-const isSearchAllKey = (queryKey: readonly unknown[]) =>
-  queryKey[0] === leadQueryKeys.all[0] &&
-  typeof queryKey[1] === 'object' &&
-  queryKey[1] !== null &&
-  'search' in queryKey[1];
+const isListKey = (queryKey: readonly unknown[]) =>
+  queryKey[0] === leadQueryKeys.all[0] && typeof queryKey[1] === 'object' && queryKey[1] !== null;
 
 /**
- * After a lead is added or a CSV imported: the list starts again at page 1 (docs/product.md §4), and every read derived
- * from the leads is refreshed.
+ * After a lead is added, a CSV imported or leads changed in bulk: every list (in any order, flagged, and the answers
+ * of searching all leads, which the new leads may match) starts again at page 1 (docs/product.md §4), and every read
+ * derived from the leads is refreshed.
  */
 export async function refreshAfterLeadsAdded(queryClient: QueryClient): Promise<void> {
   await Promise.all([
-    queryClient.resetQueries({ queryKey: leadQueryKeys.list, exact: true }),
-    queryClient.resetQueries({ queryKey: leadQueryKeys.flaggedList('role'), exact: true }),
-    queryClient.resetQueries({ queryKey: leadQueryKeys.flaggedList('disposable'), exact: true }),
-    // "Search all" answers: the new leads may match.
-    queryClient.resetQueries({ predicate: ({ queryKey }) => isSearchAllKey(queryKey) }),
+    queryClient.resetQueries({ predicate: ({ queryKey }) => isListKey(queryKey) }),
     // Each lead's details ('/api/leads', id); the list itself was reset above.
     queryClient.invalidateQueries({
       predicate: ({ queryKey }) => queryKey[0] === leadQueryKeys.all[0] && typeof queryKey[1] === 'number',

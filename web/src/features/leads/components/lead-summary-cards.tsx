@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { Eye, UserCheck, Users, UserX } from 'lucide-react';
+import { Eye, MailWarning, UserCheck, Users, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -58,8 +58,8 @@ const formatCount = (value: number) => value.toLocaleString('en-US');
 export type ShowingFigure = { loaded: number; caption: string };
 
 /**
- * Total, Active and Unsubscribed set the status filter when clicked; Showing counts the rows loaded so far out of
- * all leads, and says what they are.
+ * Total, Active, Unsubscribed and Bounced set the status filter when clicked (the three add up to the total);
+ * Showing counts the rows loaded so far out of all leads, and says what they are.
  */
 export function LeadSummaryCards({
   showing,
@@ -74,7 +74,7 @@ export function LeadSummaryCards({
   // A skeleton while the counts load, a dash if they cannot be loaded.
   const countOf = (value: number | undefined) => (value !== undefined ? formatCount(value) : isError ? '—' : null);
   return (
-    <section aria-label="Lead summary" className="grid grid-cols-2 gap-4 xl:grid-cols-4">
+    <section aria-label="Lead summary" className="grid grid-cols-2 gap-4 lg:grid-cols-5">
       <SummaryCard
         label="Total Leads"
         value={countOf(counts?.total)}
@@ -98,6 +98,14 @@ export function LeadSummaryCards({
         tone="bg-red-50 text-red-700"
         selected={statusFilter === 'unsubscribed'}
         onSelect={() => onStatusFilter('unsubscribed')}
+      />
+      <SummaryCard
+        label="Bounced"
+        value={countOf(counts?.bounced)}
+        icon={MailWarning}
+        tone="bg-amber-50 text-amber-700"
+        selected={statusFilter === 'bounced'}
+        onSelect={() => onStatusFilter('bounced')}
       />
       <SummaryCard
         label="Showing"

@@ -1,15 +1,23 @@
-import type { Lead } from '@contract/leads';
+import type { LeadSort, LeadStatus, ListedLead } from '@contract/leads';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { LeadBulkBar } from './lead-bulk-bar';
+import { LeadListHeader } from './lead-list-header';
 import { LeadsEmptyState } from './leads-empty-state';
 import { LEAD_ROW_HEIGHT, VirtualLeadRows } from './virtual-lead-rows';
 
 type LeadsListCardProps = {
-  leads: Lead[];
+  leads: ListedLead[];
   filtered: boolean;
   loading: boolean;
+  /** What the loading rows say (searching every lead says so). */
+  loadingLabel?: string;
+  sort: LeadSort;
+  onSort: (sort: LeadSort) => void;
+  selected: ReadonlyMap<number, LeadStatus>;
+  onSelect: (selected: ReadonlyMap<number, LeadStatus>) => void;
   error: Error | null;
   canLoadMore: boolean;
   loadingMore: boolean;
@@ -19,9 +27,9 @@ type LeadsListCardProps = {
   onUpload: () => void;
 };
 
-function LoadingRows() {
+function LoadingRows({ label }: { label: string }) {
   return (
-    <div role="status" aria-label="Loading leads">
+    <div role="status" aria-label={label}>
       {Array.from({ length: 6 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: loading placeholders, all alike and never reordered.
         <div key={i} className="flex items-center gap-4 border-b px-6" style={{ height: LEAD_ROW_HEIGHT }}>
@@ -38,7 +46,21 @@ function LoadingRows() {
 }
 
 export function LeadsListCard(props: LeadsListCardProps) {
-  const { leads, filtered, loading, error, canLoadMore, loadingMore } = props;
+  const { leads, filtered, loading, error, canLoadMore, loadingMore, selected, onSelect } = props;
+  const selectedShown = leads.reduce((count, lead) => count + (selected.has(lead.id) ? 1 : 0), 0);
+  const toggle = (lead: ListedLead) => {
+    const next = new Map(selected);
+    if (!next.delete(lead.id)) next.set(lead.id, lead.status);
+    onSelect(next);
+  };
+  const selectAll = (all: boolean) => {
+    const next = new Map(selected);
+    for (const lead of leads) {
+      if (all) next.set(lead.id, lead.status);
+      else next.delete(lead.id);
+    }
+    onSelect(next);
+  };
   return (
     <Card className="gap-0 overflow-hidden pb-0">
       <CardHeader className="pb-4">
@@ -46,8 +68,16 @@ export function LeadsListCard(props: LeadsListCardProps) {
           {loading ? 'Leads' : `Leads (${leads.length.toLocaleString('en-US')})`}
         </CardTitle>
       </CardHeader>
+      {selected.size > 0 && <LeadBulkBar selected={selected} onClear={() => onSelect(new Map())} />}
+      <LeadListHeader
+        sort={props.sort}
+        onSort={props.onSort}
+        selectedShown={selectedShown}
+        shown={loading ? 0 : leads.length}
+        onSelectAll={selectAll}
+      />
       {loading ? (
-        <LoadingRows />
+        <LoadingRows label={props.loadingLabel ?? 'Loading leads'} />
       ) : error && leads.length === 0 ? (
         <div className="flex flex-col items-center gap-3 border-t px-6 py-12 text-center">
           <p className="font-medium text-destructive">{error.message}</p>
@@ -60,7 +90,7 @@ export function LeadsListCard(props: LeadsListCardProps) {
           <LeadsEmptyState filtered={filtered} onUpload={props.onUpload} />
         </div>
       ) : (
-        <VirtualLeadRows leads={leads} onOpenLead={props.onOpenLead} />
+        <VirtualLeadRows leads={leads} selected={selected} onToggle={toggle} onOpenLead={props.onOpenLead} />
       )}
       {canLoadMore && !loading && (
         <div className="flex flex-col items-center gap-2 border-t bg-muted/30 px-6 py-4">

@@ -1,4 +1,4 @@
-import { LEADS_PAGE_SIZE } from '@contract/leads';
+import { DEFAULT_LEAD_SORT, type LeadSort, type LeadStatus } from '@contract/leads';
 import { Download, Plus, Search, Upload } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
@@ -7,6 +7,7 @@ import { useLeadCounts } from '../api/get-lead-counts';
 import { useLeads } from '../api/get-leads';
 import { type LeadSearch, useSearchAllLeads } from '../api/search-all-leads';
 import { filterLeads, flagOf, type LeadStatusFilter, statusOf } from '../lib/lead-display';
+import { useDebouncedValue } from '../lib/use-debounced-value';
 import { AddLeadDialog } from './add-lead-dialog';
 import { LeadDetailsDialog } from './lead-details-dialog';
 import { LeadFinderDialog } from './lead-finder/lead-finder-dialog';
@@ -16,24 +17,33 @@ import { LeadsListCard } from './leads-list-card';
 import { SearchAllBar } from './search-all-bar';
 import { UploadCsvDialog } from './upload-csv-dialog';
 
-const sameSearch = (a: LeadSearch, b: LeadSearch) =>
-  a.search === b.search && a.status === b.status && a.flag === b.flag;
+/** How long typing pauses before the words are looked for among every lead on the server. */
+const SEARCH_ALL_PAUSE_MS = 300;
 
 /**
- * The Leads Database screen (docs/product.md §2): summary, search and filter over the loaded rows, the list and its dialogs.
- * When not every lead is loaded and the loaded rows hold less than a page of matches, "Search all N leads" asks the
- * server for the same words and filter; changing them goes back to the loaded rows.
+ * The Leads Database screen (docs/product.md §2): summary, search and filter, the list (sorted by the server) with
+ * its selection and bulk actions, and its dialogs. When every lead is loaded, search and filter narrow the loaded
+ * rows at once; when not, they look through every lead on the server by themselves after a short pause in typing
+ * (issue 40: the loaded rows alone said "No leads match" of a lead not yet loaded).
  */
 export function LeadsScreen() {
   const [search, setSearch] = useState('');
   const [statusFilter, setStatusFilter] = useState<LeadStatusFilter>('all');
-  const leadsQuery = useLeads(flagOf(statusFilter));
+  const [sort, setSort] = useState<LeadSort>(DEFAULT_LEAD_SORT);
+  const [selected, setSelected] = useState<ReadonlyMap<number, LeadStatus>>(new Map());
+  const leadsQuery = useLeads(flagOf(statusFilter), sort);
   const { data: counts } = useLeadCounts();
-  const [searchAll, setSearchAll] = useState<LeadSearch | null>(null);
   const [addOpen, setAddOpen] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [finderOpen, setFinderOpen] = useState(false);
   const [openLeadId, setOpenLeadId] = useState<number | null>(null);
+  // A selection is of the rows in view: another search, filter or order starts a new one.
+  const clearingSelection =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setSelected(new Map());
+    };
 
   const loadedLeads = leadsQuery.data ?? [];
   // Typing stays responsive while thousands of loaded rows are filtered.
@@ -43,18 +53,26 @@ export function LeadsScreen() {
     [leadsQuery.data, deferredSearch, statusFilter],
   );
 
-  const current: LeadSearch = { search: search.trim(), status: statusOf(statusFilter), flag: flagOf(statusFilter) };
+  const current: LeadSearch = {
+    search: search.trim(),
+    status: statusOf(statusFilter),
+    flag: flagOf(statusFilter),
+    sort,
+  };
+  const currentKey = JSON.stringify(current);
+  const settledKey = useDebouncedValue(currentKey, SEARCH_ALL_PAUSE_MS);
   const filtering = current.search !== '' || current.status !== undefined;
-  const searchingAll = searchAll !== null && sameSearch(searchAll, current);
-  const serverQuery = useSearchAllLeads(searchingAll ? searchAll : null);
-  const canSearchAll = filtering && !searchingAll && leadsQuery.hasNextPage && localMatches.length < LEADS_PAGE_SIZE;
+  const searchingAll = filtering && leadsQuery.hasNextPage;
+  const typing = settledKey !== currentKey;
+  const serverQuery = useSearchAllLeads(searchingAll && !typing ? current : null);
 
   const list = searchingAll
     ? {
-        leads: serverQuery.data ?? [],
-        loading: serverQuery.isPending,
+        leads: typing ? [] : (serverQuery.data ?? []),
+        loading: typing || serverQuery.isPending,
+        loadingLabel: 'Searching all leads...',
         error: serverQuery.error,
-        canLoadMore: serverQuery.hasNextPage,
+        canLoadMore: !typing && serverQuery.hasNextPage,
         loadingMore: serverQuery.isFetchingNextPage,
         onLoadMore: () => serverQuery.fetchNextPage(),
         onRetry: () => serverQuery.refetch(),
@@ -108,19 +126,24 @@ export function LeadsScreen() {
       />
 
       <div className="grid gap-6">
-        <LeadSummaryCards showing={showing} statusFilter={statusFilter} onStatusFilter={setStatusFilter} />
-        <LeadsFilters search={search} onSearch={setSearch} status={statusFilter} onStatus={setStatusFilter} />
-        {(canSearchAll || searchingAll) && (
-          <SearchAllBar
-            searchingAll={searchingAll}
-            loadedCount={loadedLeads.length}
-            total={counts?.total}
-            onSearchAll={() => setSearchAll(current)}
-            onBack={() => setSearchAll(null)}
-          />
-        )}
+        <LeadSummaryCards
+          showing={showing}
+          statusFilter={statusFilter}
+          onStatusFilter={clearingSelection(setStatusFilter)}
+        />
+        <LeadsFilters
+          search={search}
+          onSearch={clearingSelection(setSearch)}
+          status={statusFilter}
+          onStatus={clearingSelection(setStatusFilter)}
+        />
+        {searchingAll && <SearchAllBar searching={list.loading} total={counts?.total} />}
         <LeadsListCard
           {...list}
+          sort={sort}
+          onSort={clearingSelection(setSort)}
+          selected={selected}
+          onSelect={setSelected}
           filtered={filtering || statusFilter !== 'all'}
           onOpenLead={setOpenLeadId}
           onUpload={() => setUploadOpen(true)}

@@ -1,37 +1,20 @@
-import { Search } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 
 const formatCount = (value: number) => value.toLocaleString('en-US');
 
 /**
- * Under the filters: the loaded rows hold few matches, so offer to search every lead on the server; or, while it
- * does, say so and offer the way back to the loaded rows.
+ * Under the filters while not every lead is loaded: the search and filter look through every lead on the server by
+ * themselves, after a short pause in typing; this says so, and that it is searching.
  */
-export function SearchAllBar(props: {
-  searchingAll: boolean;
-  loadedCount: number;
-  total: number | undefined;
-  onSearchAll: () => void;
-  onBack: () => void;
-}) {
+export function SearchAllBar(props: { searching: boolean; total: number | undefined }) {
   const all = props.total === undefined ? 'all' : `all ${formatCount(props.total)}`;
   return (
-    <div className="flex flex-col gap-2 rounded-lg border bg-muted/40 px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between">
-      <p className="text-muted-foreground">
-        {props.searchingAll
-          ? `Showing matches from ${all} leads.`
-          : `Showing matches among the ${formatCount(props.loadedCount)} leads loaded so far.`}
-      </p>
-      {props.searchingAll ? (
-        <Button variant="outline" size="sm" onClick={props.onBack}>
-          Search loaded leads only
-        </Button>
-      ) : (
-        <Button size="sm" onClick={props.onSearchAll}>
-          <Search />
-          Search {all} leads
-        </Button>
-      )}
+    <div
+      role="status"
+      className="flex items-center gap-2 rounded-lg border bg-muted/40 px-4 py-3 text-muted-foreground text-sm"
+    >
+      {props.searching && <Spinner className="size-4" />}
+      {props.searching ? `Searching ${all} leads...` : `Showing matches from ${all} leads.`}
     </div>
   );
 }

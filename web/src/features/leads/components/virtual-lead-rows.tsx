@@ -1,4 +1,4 @@
-import type { Lead } from '@contract/leads';
+import type { ListedLead } from '@contract/leads';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { LeadRow } from './lead-row';
@@ -26,7 +26,17 @@ function useDocumentOffset(ref: RefObject<HTMLElement | null>): number {
  * The rows are virtualised against the page's own scroll: only the rows in view are in the document, so thousands
  * of loaded leads scroll smoothly. Each row is measured as it renders, since on a phone rows differ in height.
  */
-export function VirtualLeadRows({ leads, onOpenLead }: { leads: Lead[]; onOpenLead: (id: number) => void }) {
+export function VirtualLeadRows({
+  leads,
+  selected,
+  onToggle,
+  onOpenLead,
+}: {
+  leads: ListedLead[];
+  selected: ReadonlyMap<number, unknown>;
+  onToggle: (lead: ListedLead) => void;
+  onOpenLead: (id: number) => void;
+}) {
   const listRef = useRef<HTMLUListElement>(null);
   const scrollMargin = useDocumentOffset(listRef);
   const { deleteWithConfirm, pendingId } = useDeleteLeadWithConfirm();
@@ -60,6 +70,8 @@ export function VirtualLeadRows({ leads, onOpenLead }: { leads: Lead[]; onOpenLe
             <LeadRow
               lead={lead}
               position={item.index + 1}
+              selected={selected.has(lead.id)}
+              onToggle={() => onToggle(lead)}
               deleting={pendingId === lead.id}
               onOpen={() => onOpenLead(lead.id)}
               onDelete={() => deleteWithConfirm(lead.id)}

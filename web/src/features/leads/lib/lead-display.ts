@@ -32,7 +32,7 @@ export function leadInitial(lead: Pick<Lead, 'firstName' | 'lastName' | 'email'>
 }
 
 /** docs/product.md §5 Lead search: case-insensitive over email, first name, last name and company, plus the status filter. */
-export function filterLeads(leads: Lead[], search: string, status: LeadStatusFilter): Lead[] {
+export function filterLeads<Row extends Lead>(leads: Row[], search: string, status: LeadStatusFilter): Row[] {
   const needle = search.trim().toLowerCase();
   if (!needle && status === 'all') return leads;
   return leads.filter(

@@ -1,7 +1,6 @@
 import type { CsvUploadResult } from '@contract/leads';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { useUser } from '@/api/get-user';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,6 +13,7 @@ import {
 import { errorToastMessage } from '@/lib/api';
 import { useLeadSearch } from '../../api/get-lead-search';
 import { useStartLeadSearch } from '../../api/start-lead-search';
+import { browserDistanceUnit } from '../../lib/distance-unit';
 import { CsvUploadResultCard } from '../csv-upload-result-card';
 import { LeadSearchForm } from './lead-search-form';
 import { LeadSearchView } from './lead-search-view';
@@ -21,7 +21,7 @@ import { PreviousLeadSearches } from './previous-lead-searches';
 
 /** Find Leads: search local businesses, watch the search run, import the chosen ones as leads. */
 export function LeadFinderDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const profile = useUser();
+  const [unit] = useState(browserDistanceUnit);
   const start = useStartLeadSearch();
   const [searchId, setSearchId] = useState<number | null>(null);
   const [imported, setImported] = useState<CsvUploadResult | null>(null);
@@ -54,19 +54,17 @@ export function LeadFinderDialog({ open, onOpenChange }: { open: boolean; onOpen
           </>
         ) : searchId === null ? (
           <div className="grid gap-5">
-            {profile.isPending ? null : (
-              <LeadSearchForm
-                initialQuery={profile.data?.preferredLocalClients ?? ''}
-                pending={start.isPending}
-                onSearch={(request) => start.mutate(request, { onSuccess: (created) => setSearchId(created.id) })}
-              />
-            )}
+            <LeadSearchForm
+              unit={unit}
+              pending={start.isPending}
+              onSearch={(request) => start.mutate(request, { onSuccess: (created) => setSearchId(created.id) })}
+            />
             {start.error && (
               <p role="alert" className="text-destructive text-sm">
                 {errorToastMessage(start.error, 'The search could not be started. Please try again.')}
               </p>
             )}
-            <PreviousLeadSearches onOpen={setSearchId} />
+            <PreviousLeadSearches unit={unit} onOpen={setSearchId} />
           </div>
         ) : (
           <div className="grid gap-4">
@@ -77,7 +75,7 @@ export function LeadFinderDialog({ open, onOpenChange }: { open: boolean; onOpen
               </Button>
             </div>
             {search.data ? (
-              <LeadSearchView key={searchId} search={search.data} onImported={setImported} />
+              <LeadSearchView key={searchId} search={search.data} unit={unit} onImported={setImported} />
             ) : search.error ? (
               <p role="alert" className="text-destructive text-sm">
                 {errorToastMessage(search.error, 'The search could not be loaded.')}

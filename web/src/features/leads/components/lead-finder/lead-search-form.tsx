@@ -1,26 +1,34 @@
-import { LEAD_SEARCH_RADIUS_KM, type StartLeadSearchRequest } from '@contract/lead-finder';
+import type { StartLeadSearchRequest } from '@contract/lead-finder';
 import { Search } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { type DistanceUnit, radiusLimits, radiusToKm } from '../../lib/distance-unit';
 
-/** The three inputs of a search: what kind of business, where, and how far around it. */
+const unitNames: Record<DistanceUnit, string> = { mi: 'miles', km: 'km' };
+
+/**
+ * The three inputs of a search: what kind of business (empty, with examples: the user's audience sentence is not a
+ * kind of business, issue 40), where, and how far around it, in the unit of the browser's locale (the server keeps
+ * km).
+ */
 export function LeadSearchForm({
-  initialQuery,
+  unit,
   pending,
   onSearch,
 }: {
-  initialQuery: string;
+  unit: DistanceUnit;
   pending: boolean;
   onSearch: (request: StartLeadSearchRequest) => void;
 }) {
-  const [query, setQuery] = useState(initialQuery);
+  const limits = radiusLimits(unit);
+  const [query, setQuery] = useState('');
   const [location, setLocation] = useState('');
-  const [radiusKm, setRadiusKm] = useState<number>(LEAD_SEARCH_RADIUS_KM.default);
+  const [radius, setRadius] = useState<number>(limits.default);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSearch({ query, location, radiusKm });
+    onSearch({ query, location, radiusKm: radiusToKm(radius, unit) });
   };
   return (
     <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_2fr_1fr_auto] sm:items-end">
@@ -47,14 +55,14 @@ export function LeadSearchForm({
         />
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor="lead-finder-radius">Radius (km)</Label>
+        <Label htmlFor="lead-finder-radius">Radius ({unitNames[unit]})</Label>
         <Input
           id="lead-finder-radius"
           type="number"
-          min={LEAD_SEARCH_RADIUS_KM.min}
-          max={LEAD_SEARCH_RADIUS_KM.max}
-          value={radiusKm}
-          onChange={(event) => setRadiusKm(Number(event.target.value))}
+          min={limits.min}
+          max={limits.max}
+          value={radius}
+          onChange={(event) => setRadius(Number(event.target.value))}
           required
         />
       </div>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { errorToastMessage } from '@/lib/api';
 import { useImportLeadSearchResults } from '../../api/import-lead-search-results';
+import { type DistanceUnit, formatRadius } from '../../lib/distance-unit';
 import { LeadSearchProgress } from './lead-search-progress';
 import { isImportable, LeadSearchResults } from './lead-search-results';
 
@@ -27,9 +28,11 @@ function Notice({ tone, children }: { tone: 'error' | 'warning'; children: React
 /** One search: its progress while it runs, then its results to pick from and import. */
 export function LeadSearchView({
   search,
+  unit,
   onImported,
 }: {
   search: LeadSearch;
+  unit: DistanceUnit;
   onImported: (result: CsvUploadResult) => void;
 }) {
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -45,7 +48,7 @@ export function LeadSearchView({
   return (
     <div className="grid gap-4">
       <p className="text-muted-foreground text-sm">
-        {search.query} near {search.location}, within {search.radiusKm} km
+        {search.query} near {search.location}, within {formatRadius(search.radiusKm, unit)}
       </p>
       {search.sourceErrors.map((error) => (
         <Notice key={error.source} tone="warning">

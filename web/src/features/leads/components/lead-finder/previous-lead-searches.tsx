@@ -1,6 +1,7 @@
 import type { LeadSearchListItem } from '@contract/lead-finder';
 import { formatDayTime } from '@/lib/format-date';
 import { useLeadSearches } from '../../api/get-lead-searches';
+import { type DistanceUnit, formatRadius } from '../../lib/distance-unit';
 
 const statusLabels: Record<LeadSearchListItem['status'], string> = {
   queued: 'Queued',
@@ -10,7 +11,7 @@ const statusLabels: Record<LeadSearchListItem['status'], string> = {
 };
 
 /** The user's earlier searches: opening a finished one shows its results again, to import later. */
-export function PreviousLeadSearches({ onOpen }: { onOpen: (id: number) => void }) {
+export function PreviousLeadSearches({ unit, onOpen }: { unit: DistanceUnit; onOpen: (id: number) => void }) {
   const searches = useLeadSearches();
   if (!searches.data || searches.data.length === 0) return null;
   return (
@@ -27,7 +28,7 @@ export function PreviousLeadSearches({ onOpen }: { onOpen: (id: number) => void 
               onClick={() => onOpen(search.id)}
             >
               <span className="truncate">
-                {search.query} near {search.location} ({search.radiusKm} km)
+                {search.query} near {search.location} ({formatRadius(search.radiusKm, unit)})
               </span>
               <span className="shrink-0 text-muted-foreground text-xs">
                 {statusLabels[search.status]} · {search.progress.businessesFound} found ·{' '}

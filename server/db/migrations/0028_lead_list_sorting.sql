@@ -1,0 +1,2 @@
+CREATE INDEX "leads_user_name_idx" ON "leads" USING btree ("user_id",lower(nullif(btrim(coalesce("first_name", '') || ' ' || coalesce("last_name", '')), '')),"id");--> statement-breakpoint
+CREATE INDEX "leads_user_company_idx" ON "leads" USING btree ("user_id",lower("company"),"id");

@@ -1,0 +1,1 @@
+ALTER TABLE "provider_connections" ADD COLUMN "reads_replies" boolean DEFAULT true NOT NULL;
