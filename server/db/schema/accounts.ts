@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { DEFAULT_DAILY_LIMIT, DEFAULT_SENDS_PER_MINUTE } from '../../../contract/accounts';
+import { ownedRowColumns } from './owned-row';
 import { users } from './users';
 
 /** One domain check's outcome as stored (contract/accounts.ts `DomainCheck`). */
@@ -32,10 +33,7 @@ export type AccountHealthRecord = {
 export const providerConnections = pgTable(
   'provider_connections',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...ownedRowColumns(),
     provider: text('provider', { enum: ['outlook', 'gmail', 'smtp'] }).notNull(),
     email: text('email').notNull(),
     /** SecretBox-sealed JSON: tokens or server settings with passwords. Never returned by the API. */
@@ -57,10 +55,7 @@ export const providerConnections = pgTable(
 export const emailAccounts = pgTable(
   'email_accounts',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...ownedRowColumns(),
     connectionId: bigint('connection_id', { mode: 'number' })
       .notNull()
       .references(() => providerConnections.id, { onDelete: 'cascade' }),

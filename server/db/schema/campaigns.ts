@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { emailAccounts } from './accounts';
 import { leads } from './leads';
+import { ownedRowColumns } from './owned-row';
 import { templates } from './templates';
 import { users } from './users';
 
@@ -27,10 +28,7 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const campaigns = pgTable(
   'campaigns',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...ownedRowColumns(),
     accountId: bigint('account_id', { mode: 'number' }).references(() => emailAccounts.id, { onDelete: 'set null' }),
     templateId: bigint('template_id', { mode: 'number' }).references(() => templates.id, { onDelete: 'set null' }),
     /** Inbox rotation: every mailbox the campaign may send from (accountId first); empty means accountId alone. */
@@ -177,10 +175,7 @@ export const TRACKING_EVENT_KINDS = ['open', 'click'] as const;
 export const trackingEvents = pgTable(
   'tracking_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...ownedRowColumns(),
     recipientId: bigint('recipient_id', { mode: 'number' })
       .notNull()
       .references(() => campaignRecipients.id, { onDelete: 'cascade' }),

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { emailAccounts } from './accounts';
 import { campaignRecipients } from './campaigns';
 import { leads } from './leads';
-import { users } from './users';
+import { ownedRowColumns } from './owned-row';
 
 /**
  * What a taken-in message is: a prospect's reply, a delivery failure report, a spam complaint, an automatic reply;
@@ -42,10 +42,7 @@ export type InboundDetails = {
 export const inboundMessages = pgTable(
   'inbound_messages',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...ownedRowColumns(),
     accountId: bigint('account_id', { mode: 'number' }).references(() => emailAccounts.id, { onDelete: 'set null' }),
     /** The message's own Message-ID (a digest of its source when it has none). */
     messageId: text('message_id').notNull(),

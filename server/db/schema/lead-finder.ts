@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ownedRowColumns } from './owned-row';
 import { users } from './users';
 
 export const LEAD_SEARCH_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
@@ -20,10 +21,7 @@ export const LEAD_SOURCES = ['osm', 'google'] as const;
 export const leadSearches = pgTable(
   'lead_searches',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...ownedRowColumns(),
     query: text('query').notNull(),
     location: text('location').notNull(),
     radiusKm: integer('radius_km').notNull(),

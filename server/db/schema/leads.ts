@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ownedRowColumns } from './owned-row';
 import { users } from './users';
 
 /**
@@ -26,10 +27,7 @@ export function leadNameSortKey(columns: { firstName: AnyPgColumn; lastName: Any
 export const leads = pgTable(
   'leads',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...ownedRowColumns(),
     email: text('email').notNull(),
     firstName: text('first_name'),
     lastName: text('last_name'),

@@ -1,14 +1,11 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Attachment } from '../../../contract/templates';
-import { users } from './users';
+import { ownedRowColumns } from './owned-row';
 
 export const templates = pgTable(
   'templates',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ...ownedRowColumns(),
     name: text('name').notNull(),
     subject: text('subject').notNull(),
     /** Sanitised HTML (server/modules/templates/sanitize-html.ts); never stored unsanitised. */
