@@ -122,7 +122,7 @@ export function imapSettingsWithDefaults(smtp: ServerSettings, imap: Partial<Ser
 
 /**
  * POST /api/email-accounts/smtp. Without `imap` the mailbox only sends: SMTP alone is proven and stored, and replies
- * and bounces are not read from it (issue 40). IMAP settings left out of a given `imap` default to the SMTP host,
+ * and bounces are not read from it. IMAP settings left out of a given `imap` default to the SMTP host,
  * user and password.
  */
 export const smtpConnectRequestSchema = z.object({

@@ -188,7 +188,7 @@ describe('npm run migrate-embedded on a DATA_DIR the release on PGlite made', ()
     expect(login.status).toBe(200);
     const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
     const get = async (url: string) => (await fetch(`http://127.0.0.1:${port}${url}`, { headers: { cookie } })).json();
-    // The counts answer bounced too (issue 40): the rest of the owner's leads.
+    // The counts answer bounced too: the rest of the owner's leads.
     expect(await get('/api/leads/count')).toEqual({
       total: OWNER_LEADS,
       active: 2_167,

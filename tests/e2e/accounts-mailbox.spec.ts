@@ -87,7 +87,7 @@ test.describe('with local SMTP and IMAP peers', () => {
     await expect(card).toContainText('SMTP / IMAP');
     await expect(card.getByText('active', { exact: true })).toBeVisible();
     await expect(card).toContainText('0/300 today');
-    // A new mailbox warms up (issue 14): 20 mails its first day, rising to its daily limit; a warm one skips it.
+    // A new mailbox warms up: 20 mails its first day, rising to its daily limit; a warm one skips it.
     await expect(card).toContainText('Day 1 of warm-up: 20 today, 300 from day 57');
     await card.getByRole('button', { name: 'Mark as warm' }).click();
     await expect(toastMessage(page)).toContainText('Marked as Warm');
@@ -211,7 +211,7 @@ test.describe('with local SMTP and IMAP peers', () => {
     await expect(smtpGroup.getByText(clearText)).toHaveCount(0);
 
     await chooseSecurity(smtpGroup, 'None');
-    // Issue 40, item 8: this asserted the typed port turned into 25; a port the user typed now stays as typed.
+    // This asserted the typed port turned into 25; a port the user typed now stays as typed.
     await expect(smtpGroup.getByLabel('Port')).toHaveValue(String(smtp.port));
     await expect(smtpGroup.getByText(clearText)).toBeVisible();
     await expect(smtpGroup.getByText(clearText)).toContainText('usually port 25 or 1025');

@@ -18,7 +18,7 @@ test('returning from the provider shows its toast and resets the address', async
   await expect(page.getByRole('heading', { level: 1, name: 'Email Accounts' })).toBeVisible();
 });
 
-// Issue 40, item 7: this test asserted that the dialog opened on Direct Connection and the words "…has not enabled
+// This test asserted that the dialog opened on Direct Connection and the words "…has not enabled
 // Outlook sign-in yet."; without client credentials the dialog now opens on SMTP / IMAP, and says "sign-in with …".
 test('without client credentials Direct Connection greys the providers out and says why', async ({ page }) => {
   await signUpViaApi(page.request);
@@ -110,7 +110,7 @@ test('an admin is told which variables and redirect URIs Direct Connection needs
   expect(signedIn.status(), await signedIn.text()).toBe(200);
   await page.goto(`${otherAddress}/accounts`);
   const dialog = await openConnectDialog(page, 'Connect Account');
-  // Issue 40: without sign-in providers the dialog opens on SMTP / IMAP; the admin looks at Direct Connection.
+  // Without sign-in providers the dialog opens on SMTP / IMAP; the admin looks at Direct Connection.
   await dialog.getByRole('tab', { name: 'Direct Connection' }).click();
 
   const outlook = dialog.getByRole('region', { name: 'Outlook / Microsoft 365' });
@@ -130,7 +130,7 @@ test('the connect dialog keeps one height across its tabs', async ({ page }) => 
   await signUpViaApi(page.request);
   await page.goto('/accounts');
   const dialog = await openConnectDialog(page, 'Connect Account');
-  // Issue 40: the dialog now opens on SMTP / IMAP here (no sign-in provider is configured).
+  // The dialog now opens on SMTP / IMAP here (no sign-in provider is configured).
   await dialog.getByRole('tab', { name: 'Direct Connection' }).click();
   await expect(dialog.getByRole('button', { name: 'Connect with Outlook' })).toBeVisible();
   // The dialog zooms in as it opens, and its box is measured with that scale: measured mid-way it was 684 px of 688.

@@ -19,7 +19,7 @@ for (const width of [390, 1366]) {
     await signUpViaApi(page.request, { preferredLocalClients: 'Families buying their first home' });
     const dialog = await openFinder(page);
 
-    // Issue 40: the kind of business starts empty, with examples (it was the user's audience sentence), and the radius
+    // The kind of business starts empty, with examples (it was the user's audience sentence), and the radius
     // is in the browser locale's unit: miles for en-US (Playwright's default locale), sent to the server as km.
     const type = dialog.getByLabel('Type of business');
     await expect(type).toHaveValue('');

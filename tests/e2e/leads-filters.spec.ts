@@ -110,7 +110,7 @@ test('the filter picks role addresses or disposable domains, and the details say
   ).toBeVisible();
 });
 
-// Issue 40: searching the loaded rows said "No leads match your filters" of a lead not loaded yet, until "Search all
+// Searching the loaded rows said "No leads match your filters" of a lead not loaded yet, until "Search all
 // N leads" was clicked (which this test clicked). Now, while not every lead is loaded, the search and the filter look
 // through every lead by themselves after a short pause in typing; "Load More" shows only where more matches exist.
 for (const width of [390, 1366]) {

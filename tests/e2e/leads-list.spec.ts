@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { signUpViaApi, toastMessage } from './helpers';
 import { listTitle, seedLeads, summaryCard } from './leads-helpers';
 
-// Issue 40: the list had no column headers, no sorting and no bulk actions, and the summary left out Bounced.
+// The list had no column headers, no sorting and no bulk actions, and the summary left out Bounced.
 
 const rows = (page: Page) => page.getByRole('list', { name: 'Leads' }).getByRole('listitem');
 

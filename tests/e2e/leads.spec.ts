@@ -44,7 +44,7 @@ test('a CSV file is previewed, uploaded and its leads listed', async ({ page }) 
   await expect(page.getByText('Harbor Homes, LLC')).toBeVisible();
   // Markup in a name is shown as the text it is.
   await expect(page.getByRole('button', { name: '<b>Bold</b> <script>x</script>' })).toBeVisible();
-  // The date added is a column under its header (issue 40: the list had no headers; the row said "Added …").
+  // The date added is a column under its header (the list had no headers; the row said "Added …").
   await expect(page.getByRole('button', { name: 'Added, sorted newest first' })).toBeVisible();
   await expect(page.getByText(/^[A-Z][a-z]{2} \d{2}, \d{4}$/).first()).toBeVisible();
 
@@ -86,7 +86,7 @@ test('the upload dialog refuses other files and a CSV without an email column', 
   await expect(page.getByText('No leads yet')).toBeVisible();
 });
 
-// Issue 40: a click on the email did nothing though the row shows a pointer; the whole row opens the details now,
+// A click on the email did nothing though the row shows a pointer; the whole row opens the details now,
 // the email included (this test asserted that three clicks on the email left them closed). Copying stays possible by
 // dragging over the email (a click that ends a selection opens nothing), and from Client Details.
 for (const width of [390, 1366]) {

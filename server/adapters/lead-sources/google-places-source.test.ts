@@ -92,7 +92,7 @@ describe('GooglePlacesLeadSource', () => {
     expect(found[1]).toMatchObject({ phone: null, website: null, email: null });
   });
 
-  // Issue 40: the user reads a plain sentence; Google's words, the status and the setting to check are the
+  // The user reads a plain sentence; Google's words, the status and the setting to check are the
   // operator's detail, for the log (these asserted GOOGLE_PLACES_API_KEY and the status in the message).
   it('says when the key is refused, the quota is used up or Google fails', async () => {
     await expect(google('wrong').find(AREA, SPRINGFIELD)).rejects.toMatchObject({

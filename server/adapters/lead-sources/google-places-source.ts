@@ -116,7 +116,7 @@ export class GooglePlacesLeadSource implements LeadSource {
     if (response.ok && body && typeof body === 'object') return body;
     const reason = (body as { error?: { message?: string } } | null)?.error?.message?.slice(0, 200).replace(/\.$/, '');
     const quoted = reason ? `: ${reason}` : '';
-    // The user reads a plain sentence; the status and Google's words are the operator's, in the log (issue 40).
+    // The user reads a plain sentence; the status and Google's words are the operator's, in the log.
     if (response.status === 429) {
       throw new LeadSourceError(
         'google',

@@ -34,7 +34,7 @@ export interface Geocoder {
 
 /**
  * A source that could not answer: unreachable, refused, too slow or rate-limited. `message` is what the user reads,
- * a plain sentence with no setting, URL or code in it (issue 40); `detail` is the operator's (which service, URL or
+ * a plain sentence with no setting, URL or code in it; `detail` is the operator's (which service, URL or
  * setting, the status), written to the log only.
  */
 export class LeadSourceError extends Error {

@@ -171,7 +171,7 @@ describe('OverpassLeadSource', () => {
     expect(peer.requests).toHaveLength(2);
   });
 
-  // Issue 40: what the user reads is a plain sentence without a setting, URL or status code; the operator's detail
+  // What the user reads is a plain sentence without a setting, URL or status code; the operator's detail
   // (which service, where, which setting) is kept on the error for the log. These asserted the old wording that
   // named OVERPASS_URL and the status to the user.
   it('says when Overpass is busy, overloaded, too slow or unreachable, and caches none of it', async () => {
@@ -260,7 +260,7 @@ describe('NominatimGeocoder', () => {
     expect(peer.requests).toHaveLength(2);
   });
 
-  // Issue 40: a plain sentence for the user, the setting for the operator (these asserted NOMINATIM_URL in the message).
+  // A plain sentence for the user, the setting for the operator (these asserted NOMINATIM_URL in the message).
   it('says when Nominatim refuses or is too slow', async () => {
     peer.failNext('nominatim', 429);
     await expect(geocoder().geocode('Springfield')).rejects.toThrow('The map service is busy. Try again in a minute.');

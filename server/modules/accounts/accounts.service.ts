@@ -245,7 +245,7 @@ export function createAccountsService(deps: {
 
     /**
      * Proves SMTP (and IMAP, when given) works, then stores the connection (encrypted) and its sending account.
-     * Without IMAP the mailbox only sends: its replies and bounces are not read (issue 40).
+     * Without IMAP the mailbox only sends: its replies and bounces are not read.
      */
     async connectSmtp(user: UserRow, input: SmtpConnectInput) {
       await deps.limiter.enforce([{ key: `mailbox-connect:user:${user.id}`, limit: CONNECT_ATTEMPTS_PER_MINUTE }]);

@@ -199,7 +199,7 @@ describe('Gmail (Google OAuth + Gmail API)', () => {
 });
 
 describe('without client credentials', () => {
-  // Issue 40, item 7: the environment variables to set are the operator's business. The first user of the server is
+  // The environment variables to set are the operator's business. The first user of the server is
   // its admin, who is told them after the plain words; anyone else reads plain words only. (This test asserted the
   // one message naming MS_CLIENT_ID for every user before.)
   let admin: string;

@@ -16,7 +16,7 @@ const SETUP_HINT: Record<OAuthProviderName, string> = {
   gmail: 'Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
 };
 
-/** What introduces, in an admin's answer, what only the server's operator can act on (issue 40). */
+/** What introduces, in an admin's answer, what only the server's operator can act on. */
 const ADMIN_DETAIL = 'Details for the administrator:';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');

@@ -11,7 +11,7 @@ import type { SmtpCredentials } from '../sending/credentials';
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /**
- * Issue 40, item 6: a send-only mailbox. Reading replies (IMAP) is optional: a body without `imap` proves and stores
+ * A send-only mailbox. Reading replies (IMAP) is optional: a body without `imap` proves and stores
  * SMTP alone, and such a mailbox is never read (nor put in error for not being readable).
  */
 describe('connecting a send-only mailbox (SMTP without IMAP)', () => {

@@ -227,7 +227,7 @@ describe('the lead finder', () => {
 });
 
 describe('a map service that cannot be reached', () => {
-  // Issue 40: the user read "…could not be reached; check NOMINATIM_URL…". They read a plain sentence now; which
+  // The user read "…could not be reached; check NOMINATIM_URL…". They read a plain sentence now; which
   // service, address and setting failed is the operator's, in the log only.
   it('tells the user in a plain sentence and the log where it looked', async () => {
     const lines: Record<string, unknown>[] = [];

@@ -201,7 +201,7 @@ describe('PATCH /api/leads/{id}', () => {
     expect(await counts()).toEqual(before);
 
     await call('PATCH', `/api/leads/${lead.id}`, owner, { status: 'bounced' });
-    // The counts now say how many bounced too (issue 40: the summary's figures add up to the total).
+    // The counts now say how many bounced too (the summary's figures add up to the total).
     expect(await counts()).toEqual({ ...before, active: before.active - 1, bounced: before.bounced + 1 });
     const list = await call('GET', '/api/leads?status=bounced', owner);
     expect(emailsOf(list)).toEqual(['status@lead.test']);

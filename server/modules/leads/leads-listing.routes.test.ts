@@ -80,7 +80,7 @@ describe('listing, counting, deleting and exporting', () => {
     expect(response.json().message).toMatch(/^limit: /);
   });
 
-  // The counts answer bounced too (issue 40: the summary's figures did not add up to the total without it).
+  // The counts answer bounced too (the summary's figures did not add up to the total without it).
   it('keeps counts right through inserts, status changes and deletes', async () => {
     expect((await call('GET', '/api/leads/count', lister)).json()).toEqual({
       total: 250,

@@ -3,7 +3,7 @@ import type { ResponsePriority } from '../../../../contract/responses';
 import { OfflineReplySuggester } from './offline-reply-suggester';
 import type { ReplySuggestionRequest } from './reply-suggester';
 
-// Issue 40, item 19: the offline suggester proposes what the prospect asked for ("call me Tuesday afternoon"), read
+// The offline suggester proposes what the prospect asked for ("call me Tuesday afternoon"), read
 // from their reply, in the user's time zone, counted from an injected clock.
 
 const suggester = new OfflineReplySuggester();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PROFILES } from '../../../test/writer-prompt-cases';
 import { OfflineWriter } from './offline-writer';
 
-// Issue 40, item 19: the offline writer uses the prompt's facts (its numbers, durations, offers, audience). The user
+// The offline writer uses the prompt's facts (its numbers, durations, offers, audience). The user
 // is the realtor, agent or planner: the prompt tells who they are and whom they write to, and the draft keeps both
 // apart. Each prompt lists every fact its draft must carry, as the reader would find it in the email.
 

@@ -19,7 +19,7 @@ function checkedWhen(lastReadAt: string, now: Date): string {
 
 export type RepliesLine = { text: string; failed: boolean };
 
-/** The line of a send-only mailbox (connected without IMAP): what it means, and how to change it (issue 40). */
+/** The line of a send-only mailbox (connected without IMAP): what it means, and how to change it. */
 export const SEND_ONLY_LINE: RepliesLine = {
   text: 'Replies and bounces are not read for this mailbox. To read them, connect it again with its IMAP settings.',
   failed: false,

@@ -64,7 +64,7 @@ describe('toSmtpConnectRequest', () => {
     expect(request.imap).toMatchObject({ port: 143, secure: false, starttls: false });
   });
 
-  it('leaves IMAP out when replies are not read (a send-only mailbox, issue 40)', () => {
+  it('leaves IMAP out when replies are not read (a send-only mailbox)', () => {
     const request = toSmtpConnectRequest({
       ...filled,
       readReplies: false,
@@ -84,7 +84,7 @@ describe('portForSecurity', () => {
     expect(portForSecurity('imap', ' 993 ', 'ssl', 'none')).toBe('143');
   });
 
-  it('keeps a port the user typed (issue 40: None turned 2525 into 25 without a word)', () => {
+  it('keeps a port the user typed (None turned 2525 into 25 without a word)', () => {
     expect(portForSecurity('smtp', '2525', 'starttls', 'none')).toBe('2525');
     expect(portForSecurity('smtp', '1025', 'ssl', 'none')).toBe('1025');
     expect(portForSecurity('imap', '10143', 'starttls', 'ssl')).toBe('10143');

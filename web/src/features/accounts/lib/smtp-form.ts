@@ -28,7 +28,7 @@ export function usualPort(server: 'smtp' | 'imap', security: ConnectionSecurity)
 
 /**
  * The port after the security changes from `previous` to `next`: the new choice's usual port while the field is
- * empty or still holds the previous choice's usual one, else the port as typed (issue 40: None silently turned a
+ * empty or still holds the previous choice's usual one, else the port as typed (None silently turned a
  * typed 2525 into 25, and the error then named port 25).
  */
 export function portForSecurity(

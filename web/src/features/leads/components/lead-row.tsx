@@ -20,7 +20,7 @@ type LeadRowProps = {
 };
 
 /**
- * A click anywhere on the row opens the details (docs/product.md §4), the email included (issue 40), except on its
+ * A click anywhere on the row opens the details (docs/product.md §4), the email included, except on its
  * own controls (the checkbox, Delete) or when the click ends a text selection (a drag over the email to copy it).
  * The name is the row's button: Tab reaches it and Enter opens the details.
  */

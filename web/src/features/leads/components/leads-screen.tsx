@@ -24,7 +24,7 @@ const SEARCH_ALL_PAUSE_MS = 300;
  * The Leads Database screen (docs/product.md §2): summary, search and filter, the list (sorted by the server) with
  * its selection and bulk actions, and its dialogs. When every lead is loaded, search and filter narrow the loaded
  * rows at once; when not, they look through every lead on the server by themselves after a short pause in typing
- * (issue 40: the loaded rows alone said "No leads match" of a lead not yet loaded).
+ * (the loaded rows alone said "No leads match" of a lead not yet loaded).
  */
 export function LeadsScreen() {
   const [search, setSearch] = useState('');

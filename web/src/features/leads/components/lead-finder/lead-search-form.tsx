@@ -10,7 +10,7 @@ const unitNames: Record<DistanceUnit, string> = { mi: 'miles', km: 'km' };
 
 /**
  * The three inputs of a search: what kind of business (empty, with examples: the user's audience sentence is not a
- * kind of business, issue 40), where, and how far around it, in the unit of the browser's locale (the server keeps
+ * kind of business), where, and how far around it, in the unit of the browser's locale (the server keeps
  * km).
  */
 export function LeadSearchForm({
