@@ -267,6 +267,12 @@ async function startServer(dataDir: string, user: ServerUser, requiredPort?: num
     // A server of ours that another process started meanwhile holds the cluster.
     const other = await runningServer(dataDir);
     if (other) return other;
+    // A postmaster killed a moment ago stays a zombie until its parent collects it, and PostgreSQL takes the lock
+    // file's process for a live server until then: it is gone a moment later.
+    if (/lock file "postmaster\.pid" already exists/.test(said) && Date.now() < oldBackendsGrace) {
+      await sleep(200);
+      continue;
+    }
     throw new EmbeddedServerError(`The embedded database did not start: ${said || 'it stopped at once.'}`);
   }
 }
