@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/chromium';
 import { e2eDataDir } from './tests/e2e/data-dirs';
-import { adminUser } from './tests/e2e/global-setup';
+import { adminUser, supportEmail } from './tests/e2e/global-setup';
 import { E2E_INVITE_ONLY_PORT, inviteOnlyURL } from './tests/e2e/invite-only';
 import { E2E_POSTGRES_PORT } from './tests/e2e/postgres-database';
 import { E2E_HOSTILE_AI_PORT } from './tests/e2e/xss-payloads';
@@ -77,6 +77,7 @@ export default defineConfig({
         // The system mailbox for password reset links: auth.spec.ts listens there while it needs it.
         SYSTEM_SMTP_URL: `smtp://127.0.0.1:${systemSmtpPort}`,
         SYSTEM_MAIL_FROM: 'LocalReach <no-reply@e2e.test>',
+        SUPPORT_EMAIL: supportEmail,
       },
     },
     {

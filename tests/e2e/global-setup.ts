@@ -5,6 +5,9 @@ import { inviteOnlyURL } from './invite-only';
  * The first account of the fresh install: the admin. Every user a spec registers is ordinary. On the invite-only
  * server (invite-only-server.ts), ADMIN_EMAIL names it.
  */
+/** SUPPORT_EMAIL of the main test server (playwright.config.ts): Help, Settings and billing name it. */
+export const supportEmail = 'help@e2e.test';
+
 export const adminUser = {
   email: 'admin@e2e.test',
   password: 'admin-password',

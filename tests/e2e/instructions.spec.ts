@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { supportEmail } from './global-setup';
 import { signUpViaApi } from './helpers';
 
 const topics = [
@@ -37,6 +38,8 @@ test('the guide shows its sections and the seven topics in order, all closed', a
   }
   await expect(page.getByText('Publish SPF and DKIM records')).toBeVisible();
   await expect(page.getByText('Subscribers get priority support by email')).toBeVisible();
+  // Help promises email support, so it says where to write (the server's SUPPORT_EMAIL).
+  await expect(page.getByRole('link', { name: supportEmail })).toHaveAttribute('href', `mailto:${supportEmail}`);
   await expect(page.getByRole('link', { name: 'Open Email Accounts' })).toHaveAttribute('href', '/accounts');
 });
 

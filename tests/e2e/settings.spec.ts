@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import Stripe from 'stripe';
-import { adminUser } from './global-setup';
+import { adminUser, supportEmail } from './global-setup';
 import { signIn, signInViaApi, signUpViaApi, toastMessage } from './helpers';
 
 /** The e2e server's STRIPE_WEBHOOK_SECRET (playwright.config.ts webServer.env): the spec signs as Stripe does. */
@@ -153,9 +153,19 @@ test.describe('subscription', () => {
     await expect(page.getByText(trialEnd)).toBeVisible();
     await expect(page.getByText(/Your free trial/)).toHaveCount(0);
     await page.getByRole('button', { name: 'Subscribe' }).click();
+    // Whom to write to: the server's SUPPORT_EMAIL (before the first administrator's address).
     await expect(page.getByRole('status').filter({ hasText: 'Billing is not set up on this server.' })).toHaveText(
-      `Billing is not set up on this server. Ask ${adminUser.email} to activate your subscription.`,
+      `Billing is not set up on this server. Write to ${supportEmail} to activate your subscription.`,
     );
+  });
+
+  test('an administrator is told how to set billing up, never to ask themselves', async ({ page }) => {
+    await signInViaApi(page.request, adminUser.email, adminUser.password);
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    const note = page.getByRole('status').filter({ hasText: 'Billing is not set up on this server.' });
+    await expect(note).toContainText('As its administrator, connect Stripe');
+    await expect(note).not.toContainText(adminUser.email);
   });
 
   test('the trial banners show on the dashboard and settings as the trial runs out', async ({ page }) => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { usePasswordResetOptions } from '@/features/auth/api/get-password-reset-options';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { AuthCard } from './auth-card';
@@ -21,10 +22,15 @@ function PasswordCard({ title, description, children }: { title: string; descrip
   );
 }
 
-/** /forgot-password: a reset link by email. */
+/** /forgot-password: a reset link by email, or, where this server sends no mail, whom to ask. */
 export function ForgotPasswordRoute() {
+  const options = usePasswordResetOptions();
+  const description =
+    options.data?.available === false
+      ? 'Your administrator resets passwords on this server.'
+      : 'We will email you a link to choose a new password.';
   return (
-    <PasswordCard title="Reset Your Password" description="We will email you a link to choose a new password.">
+    <PasswordCard title="Reset Your Password" description={description}>
       <ForgotPasswordForm />
     </PasswordCard>
   );

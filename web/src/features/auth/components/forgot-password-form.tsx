@@ -1,6 +1,7 @@
-import { RESET_UNAVAILABLE } from '@contract/auth';
+import { resetUnavailableMessage } from '@contract/support';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useSupport } from '@/api/get-support';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,11 +13,12 @@ import { useRequestPasswordReset } from '../api/request-password-reset';
 /** "Forgot password?": asks for the address and says a link is on its way, or whom to ask without a system mailbox. */
 export function ForgotPasswordForm() {
   const options = usePasswordResetOptions();
+  const support = useSupport();
   const request = useRequestPasswordReset();
   const [sent, setSent] = useState<string | null>(null);
   const { register, handleSubmit } = useForm({ defaultValues: { email: '' } });
 
-  if (options.isPending) {
+  if (options.isPending || (options.data?.available === false && support.isPending)) {
     return (
       <div className="flex justify-center py-6 text-primary" role="status" aria-label="Loading">
         <Spinner className="size-5" />
@@ -24,7 +26,11 @@ export function ForgotPasswordForm() {
     );
   }
   if (!options.data?.available) {
-    return <p className="rounded-md border bg-muted/50 px-4 py-3 text-sm">{RESET_UNAVAILABLE}</p>;
+    return (
+      <p className="rounded-md border bg-muted/50 px-4 py-3 text-sm">
+        {resetUnavailableMessage(support.data?.email ?? null)}
+      </p>
+    );
   }
   if (sent) {
     return (

@@ -1,9 +1,11 @@
 import { LifeBuoy, Mail, Settings } from 'lucide-react';
 import { Link } from 'wouter';
+import { useSupport } from '@/api/get-support';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
 export function NeedHelpCard() {
+  const support = useSupport();
   return (
     <Card>
       <CardHeader>
@@ -24,7 +26,18 @@ export function NeedHelpCard() {
         </p>
         <p className="text-muted-foreground">
           Outlook and Google sign-in and the AI provider are set up on the server: ask your LocalReach administrator.
-          Subscribers get priority support by email, with an answer within 24 hours.
+          Subscribers get priority support by email, with an answer within 24 hours
+          {support.data?.email ? (
+            <>
+              {': write to '}
+              <a href={`mailto:${support.data.email}`} className="font-medium text-primary hover:underline">
+                {support.data.email}
+              </a>
+              .
+            </>
+          ) : (
+            ': ask your LocalReach administrator.'
+          )}
         </p>
         <div className="flex flex-wrap gap-2 pt-1">
           <Button variant="outline" size="sm" asChild>

@@ -9,6 +9,18 @@ import { errorToastMessage } from '@/lib/api';
 import { useSubscription } from '../api/get-subscription';
 import { CancelSubscriptionDialog } from './cancel-subscription-dialog';
 
+/**
+ * Where billing is not set up: an administrator learns how to set it up (or to set subscriptions by hand); anyone else
+ * whom to write to (BILLING_CONTACT, SUPPORT_EMAIL, else the first administrator), never their own address.
+ */
+export function billingNotSetUpText(user: Pick<User, 'isAdmin' | 'email'>, contact: string | null): string {
+  if (user.isAdmin) {
+    return 'Billing is not set up on this server. As its administrator, connect Stripe as the operations guide says (Mail, DNS and billing), or set subscriptions by hand on the Admin page.';
+  }
+  const writeTo = contact && contact.toLowerCase() !== user.email.toLowerCase() ? contact : null;
+  return `Billing is not set up on this server. ${writeTo ? `Write to ${writeTo}` : 'Ask the administrator of this server'} to activate your subscription.`;
+}
+
 const TONES = {
   success: 'border-transparent bg-emerald-100 text-emerald-800',
   warning: 'border-transparent bg-amber-100 text-amber-800',
@@ -99,10 +111,7 @@ export function SubscriptionCard({ user }: { user: User }) {
             </Button>
             {notSetUp && (
               <p role="status" className="text-muted-foreground text-sm">
-                Billing is not set up on this server.{' '}
-                {details?.billingContact
-                  ? `Ask ${details.billingContact} to activate your subscription.`
-                  : 'Ask the administrator of this server to activate your subscription.'}
+                {billingNotSetUpText(user, details?.billingContact ?? null)}
               </p>
             )}
           </div>
