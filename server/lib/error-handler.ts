@@ -38,7 +38,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       const status = DOMAIN_STATUS[error.code] ?? 500;
       if (status >= 500) request.log.warn({ err: error }, 'request failed on an outside service');
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.status(status).send({ message: error.message });
+      // Operator words (settings, URLs) reach administrators only; the log keeps them for everyone's requests.
+      const forAdmin = error.operatorDetail && request.currentUser?.isAdmin;
+      const message = forAdmin
+        ? `${error.message} Details for the administrator: ${error.operatorDetail}`
+        : error.message;
+      return reply.status(status).send({ message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // Name the field: "email: Enter a valid email address".

@@ -117,7 +117,10 @@ function providerError(error: unknown, timeoutMs: number, sdk: typeof OpenAI): A
     );
   }
   if (error instanceof sdk.APIConnectionError) {
-    return new AiError('unreachable', 'Could not reach the AI provider. Check AI_BASE_URL and try again.');
+    return new AiError(
+      'unreachable',
+      'Could not reach the AI provider. Try again in a few minutes.',
+    ).withOperatorDetail('Check AI_BASE_URL and that this server reaches it.');
   }
   return new AiError('unreachable', 'The AI provider failed. Please try again.');
 }

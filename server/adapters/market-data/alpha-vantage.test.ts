@@ -102,7 +102,10 @@ describe('Alpha Vantage', () => {
     const error = await failure(nowhere.quote('IBM'));
     expect(error).toMatchObject({
       kind: 'unavailable',
-      message: 'Could not reach Alpha Vantage. Check MARKET_DATA_URL and try again.',
+      // Plain words for users; the setting is the operator's detail (shown to administrators, and logged).
+      message: 'Could not reach the market data service. Try again in a few minutes.',
+      operatorDetail:
+        'Alpha Vantage could not be reached: check MARKET_DATA_URL and this server’s internet connection.',
     });
   });
 });

@@ -67,7 +67,12 @@ export class AlphaVantageMarketData implements MarketData {
           'Alpha Vantage answered something that is not market data. Please try again.',
         );
       }
-      throw new MarketDataError('unavailable', 'Could not reach Alpha Vantage. Check MARKET_DATA_URL and try again.');
+      throw new MarketDataError(
+        'unavailable',
+        'Could not reach the market data service. Try again in a few minutes.',
+      ).withOperatorDetail(
+        'Alpha Vantage could not be reached: check MARKET_DATA_URL and this server’s internet connection.',
+      );
     }
     if (!response.ok) {
       throw new MarketDataError('unavailable', `Alpha Vantage answered ${response.status}. Please try again later.`);
