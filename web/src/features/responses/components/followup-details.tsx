@@ -30,6 +30,12 @@ function OriginalEmail({ sentEmail }: { sentEmail: NonNullable<ResponseDetails['
   );
 }
 
+/** The conversation after our first mail, which the original email's preview shows. */
+function withoutOriginal(thread: ResponseDetails['thread']): ResponseDetails['thread'] {
+  const first = thread.findIndex((message) => message.direction === 'outbound');
+  return first === -1 ? thread : thread.filter((_, index) => index !== first);
+}
+
 function LoadedFollowup({ response, onDone }: { response: ResponseDetails; onDone: () => void }) {
   const send = useSendReply();
   const complete = useCompleteFollowup();
@@ -88,7 +94,8 @@ function LoadedFollowup({ response, onDone }: { response: ResponseDetails; onDon
         <ResponseControls response={response} />
       </div>
       {response.sentEmail && <OriginalEmail sentEmail={response.sentEmail} />}
-      <EmailThread messages={response.thread} />
+      {/* The original email shows once: as its preview above, not again as the conversation's first message. */}
+      <EmailThread messages={response.sentEmail ? withoutOriginal(response.thread) : response.thread} />
       <ReplyForm responseId={response.id} sending={send.isPending} onSend={onSend} />
       <div className="flex flex-wrap items-center justify-between gap-2 border-t pt-4">
         <p className="text-muted-foreground text-sm">

@@ -28,7 +28,7 @@ export const priorityFilterOptions: { value: PriorityFilter; label: string }[] =
 ];
 
 export const followupFilterOptions: { value: FollowupFilter; label: string }[] = [
-  { value: 'all', label: 'All' },
+  { value: 'all', label: 'All replies' },
   { value: 'pending', label: 'Needs follow-up' },
   { value: 'completed', label: 'Completed' },
 ];
