@@ -58,7 +58,6 @@ export type SendAllowance = ReturnType<typeof createSendAllowance>;
 export function createSendAllowance(deps: { db: Database; clock: Clock; random?: () => number }) {
   const { db, clock, random = Math.random } = deps;
   const today = (user: Pick<UserRow, 'timezone'>) => localDay(clock.now(), user.timezone);
-  const reserveRotatingQuery = rotatingReservation(db);
   /** The account as at its limit today: its dailyLimit replaced by the one after warm-up. */
   const withLimitToday = (account: EmailAccountRow, day: string) => ({
     ...account,
@@ -115,41 +114,43 @@ export function createSendAllowance(deps: { db: Database; clock: Clock; random?:
     },
 
     /**
-     * Inbox rotation with a pace: of the user's mailboxes `accountIds`, takes the one not in error and under its
-     * daily limit whose pace lets it send soonest, takes one send from its day and its next pace slot, in one
-     * statement under the account's row lock, so any number of senders keep both the limit and the pace. The gap
-     * after each mail is 60/sendsPerMinute seconds plus up to half as much again at random, so mails never come
-     * faster than the pace and never at a machine's regular beat.
-     *
-     * `statement` may do more in the same statement (the campaign engine claims its row when the slot is now): it is
-     * built on `rotatingReservationCte` and answers `reserved` plus its own fields, which come back as `extra`.
+     * Inbox rotation with a pace, the rule of rotatingReservationCte: of the user's mailboxes `accountIds`, the one
+     * not in error and under its daily limit whose pace lets it send soonest gives one send from its day and its next
+     * pace slot, in one statement under the account's row lock, so any number of senders keep both the limit and the
+     * pace. The gap after each mail is 60/sendsPerMinute seconds plus up to half as much again at random, so mails
+     * never come faster than the pace and never at a machine's regular beat. The campaign engine's statement
+     * (campaigns/engine/reservation.ts) runs it; these are its parameters, its answer, and why none could send.
      */
-    async reserveRotating<Extra extends object = object>(
-      user: Pick<UserRow, 'id' | 'timezone'>,
-      accountIds: number[],
-      statement: ReservingStatement<Extra> = reserveRotatingQuery as unknown as ReservingStatement<Extra>,
-    ): Promise<RotatingReservation & { extra: Omit<Extra, 'reserved'> }> {
+    rotationParameters(user: Pick<UserRow, 'id' | 'timezone'>, accountIds: number[]) {
       const day = today(user);
       const now = clock.now();
-      const [row] = await statement.execute({
+      const parameters: ReservationParameters = {
         now: now.toISOString(),
         day,
         userId: user.id,
         accountIds: `{${accountIds.join(',')}}`,
         jitter: 1 + random() / 2,
-      });
-      if (row) {
-        const {
-          reserved: { slot, connectionProvider, connectionCredentials, ...account },
-          ...extra
-        } = row;
-        const connection = {
-          id: account.connectionId,
-          provider: connectionProvider,
-          credentials: connectionCredentials,
-        };
-        return { reservation: { accountId: account.id, day }, account, connection, sendAt: slot, takenAt: now, extra };
-      }
+      };
+      return { parameters, day, now };
+    },
+
+    /** The `reserved` row of rotatingReservationCte as the send it stands for. */
+    rotatingReservationOf(reserved: ReservedRow, day: string, now: Date): RotatingReservation {
+      const { slot, connectionProvider, connectionCredentials, ...account } = reserved;
+      const connection = { id: account.connectionId, provider: connectionProvider, credentials: connectionCredentials };
+      return { reservation: { accountId: account.id, day }, account, connection, sendAt: slot, takenAt: now };
+    },
+
+    /**
+     * The statement reserved nothing: every mailbox is at its limit (DailyLimitError, naming them all, until the
+     * user's midnight; the active ones become rate limited) or none can send at all (NoSendingAccountError).
+     */
+    async whyNoMailboxCanSend(
+      user: Pick<UserRow, 'id' | 'timezone'>,
+      accountIds: number[],
+      day: string,
+      now: Date,
+    ): Promise<never> {
       const mailboxes = await db
         .select()
         .from(emailAccounts)
@@ -194,17 +195,18 @@ export function warmupLimitTodaySql(day: SQL) {
     ELSE ${emailAccounts.dailyLimit} END`;
 }
 
-/** The parameters of reserveRotating's statement (placeholders of rotatingReservationCte). */
-type ReservationParameters = { now: string; day: string; userId: UserRow['id']; accountIds: string; jitter: number };
-type ReservedRow = EmailAccountRow & { slot: Date; connectionProvider: string; connectionCredentials: string };
-/** A prepared statement built on rotatingReservationCte: one row (`reserved` and its own fields) or none. */
-export type ReservingStatement<Extra extends object> = {
-  execute(parameters: ReservationParameters): Promise<({ reserved: ReservedRow } & Extra)[]>;
+/** The placeholders of rotatingReservationCte. */
+export type ReservationParameters = {
+  now: string;
+  day: string;
+  userId: UserRow['id'];
+  accountIds: string;
+  jitter: number;
 };
-
+export type ReservedRow = EmailAccountRow & { slot: Date; connectionProvider: string; connectionCredentials: string };
 /**
- * reserveRotating's statement as a CTE named `reserved` (the account row, its pace `slot` and its connection), for
- * statements that go on from it. Its placeholders are ReservationParameters.
+ * The rotating reservation (rotationParameters) as a CTE named `reserved`: the account row, its pace `slot` and its
+ * connection, for the statement that goes on from it. Its placeholders are ReservationParameters.
  */
 export function rotatingReservationCte(db: Database) {
   return db
@@ -238,14 +240,4 @@ export function rotatingReservationCte(db: Database) {
           WHERE a.id = chosen.id AND c.id = a.connection_id
           RETURNING a.*, chosen.slot, c.provider AS connection_provider, c.credentials AS connection_credentials`,
     );
-}
-
-/** reserveRotating's own statement, prepared once: it runs before every campaign mail. */
-function rotatingReservation(db: Database) {
-  const reserved = rotatingReservationCte(db);
-  const query = db.with(reserved).select().from(reserved).prepare('send_allowance_reserve_rotating');
-  return {
-    execute: async (parameters: ReservationParameters) =>
-      (await query.execute(parameters)).map((row) => ({ reserved: row })),
-  };
 }

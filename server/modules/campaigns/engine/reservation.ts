@@ -2,7 +2,8 @@ import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { type CampaignRecipientRow, campaignRecipients, leads, type UserRow } from '../../../db/schema';
 import { localWeek } from '../../../lib/local-time';
-import { rotatingReservationCte } from '../../sending/send-allowance';
+import { type RotatingReservation, rotatingReservationCte, type SendAllowance } from '../../sending/send-allowance';
+import type { Claimed } from './run-context';
 
 /**
  * A mail its mailbox accepted, to be committed `sent`: by the statement that reserves the loop's next mail
@@ -41,8 +42,12 @@ export const NOTHING_TO_SETTLE = {
 
 export type CampaignStatements = ReturnType<typeof prepareCampaignStatements>;
 
-/** The statements every campaign mail runs, prepared once per sender. */
-export function prepareCampaignStatements(db: Database) {
+/**
+ * The statements every campaign mail runs, prepared once per sender. The one before each mail reserves a send on the
+ * campaign's mailboxes (the send allowance's rule, rotatingReservationCte), claims the row it sends when its pace
+ * slot is now, and commits the loop's last mail `sent`: one statement, one commit per mail.
+ */
+export function prepareCampaignStatements(db: Database, allowance: SendAllowance) {
   /** Commits the `sending` row `settleId` as `sent`, with what the mailbox accepted. */
   const settleSentUpdate = () =>
     db
@@ -116,7 +121,28 @@ export function prepareCampaignStatements(db: Database) {
   const settleSentQuery = settleSentUpdate().prepare('campaign_settle_sent');
   return {
     claimQuery,
-    reserveAndClaimQuery,
+    /**
+     * Reserves the next send of the campaign on one of `accountIds` and, when its slot is now, claims the row it
+     * sends (`claimed`, null when none is due); `settling`, the loop's last mail, is committed `sent` by the same statement. With no
+     * mailbox able to send it throws why (DailyLimitError until midnight, or NoSendingAccountError).
+     */
+    async reserveAndClaim(
+      user: UserRow,
+      accountIds: number[],
+      campaignId: number,
+      settling: Delivered | null,
+    ): Promise<RotatingReservation & { claimed: Claimed | null }> {
+      const { parameters, day, now } = allowance.rotationParameters(user, accountIds);
+      const [row] = await reserveAndClaimQuery.execute({
+        ...parameters,
+        ...(settling ? sentParameters(settling, user) : NOTHING_TO_SETTLE),
+        campaignId,
+      });
+      if (!row) return allowance.whyNoMailboxCanSend(user, accountIds, day, now);
+      // `claimed` is null when the slot is now and no row is due, or when the slot is later (nothing was claimed).
+      const claimed = row.claimed ? { row: row.claimed, lead: row.leads } : null;
+      return { ...allowance.rotatingReservationOf(row.reserved, day, now), claimed };
+    },
     /** Commits a delivered mail `sent` on its own (only while its row is still `sending`). */
     settleSent: (delivered: Delivered, user: Pick<UserRow, 'timezone'>) =>
       settleSentQuery.execute(sentParameters(delivered, user)),

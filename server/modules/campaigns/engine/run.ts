@@ -29,7 +29,7 @@ import { createStaleSettlement } from './abandoned';
 import type { CampaignBrakes } from './brakes';
 import { composeCampaignMail } from './compose-mail';
 import { createSendFailures } from './outcome';
-import { type Delivered, NOTHING_TO_SETTLE, prepareCampaignStatements, sentParameters } from './reservation';
+import { type Delivered, prepareCampaignStatements } from './reservation';
 import type { Claimed, ReservedSend, RunContext } from './run-context';
 import { CampaignWaitingError, createCampaignRunStatus } from './run-status';
 import { continueThread, stepsOf, versionOf } from './steps';
@@ -73,7 +73,7 @@ export function createCampaignSender(deps: {
   events?: OperatorLog;
 }) {
   const { db, clock, allowance, transports, linkTokens, publicUrl, mailDomains, brakes } = deps;
-  const { claimQuery, reserveAndClaimQuery, settleSent } = prepareCampaignStatements(db);
+  const { claimQuery, reserveAndClaim, settleSent } = prepareCampaignStatements(db, allowance);
   const staleSendingMs = deps.staleSendingMs ?? STALE_SENDING_MS;
   const sleep = deps.sleep ?? systemSleep;
   const messageIds = createMessageIds(linkTokens);
@@ -139,25 +139,14 @@ export function createCampaignSender(deps: {
    */
   async function reserveSend(context: RunContext, settling: Delivered | null): Promise<ReservedSend | null> {
     const { campaign, user } = context;
-    const claimingStatement = {
-      execute: (parameters: Parameters<typeof reserveAndClaimQuery.execute>[0]) =>
-        reserveAndClaimQuery.execute({
-          ...parameters,
-          ...(settling ? sentParameters(settling, user) : NOTHING_TO_SETTLE),
-          campaignId: campaign.id,
-        }),
-    };
     try {
       const taken = context.lastReservation
         // No row is claimed while a bounce is being settled and weighed.
         .then(() => context.bounceSettling)
-        .then(() => allowance.reserveRotating(user, campaignAccountIds(campaign), claimingStatement));
+        .then(() => reserveAndClaim(user, campaignAccountIds(campaign), campaign.id, settling));
       context.lastReservation = taken.catch(() => undefined);
-      const { account, connection, reservation, sendAt, takenAt, extra } = await taken;
-      if (sendAt.getTime() <= takenAt.getTime()) {
-        const claimed = extra.claimed && { row: extra.claimed, lead: extra.leads };
-        return { account, connection, reservation, claimed };
-      }
+      const { account, connection, reservation, sendAt, takenAt, claimed } = await taken;
+      if (sendAt.getTime() <= takenAt.getTime()) return { account, connection, reservation, claimed };
       const wait = sendAt.getTime() - clock.now().getTime();
       if (wait <= 0) return { account, connection, reservation };
       // After a wait the connection is read again at the send: its tokens may have been refreshed meanwhile.
