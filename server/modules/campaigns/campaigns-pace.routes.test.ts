@@ -34,7 +34,8 @@ describe('inbox rotation and pace', () => {
     expect(await campaign(owner.token, id)).toMatchObject({
       status: 'running',
       emailsSent: 9,
-      waitingReason: 'Daily limit reached on sender@smtp.test, second@smtp.test: resumes at 00:00 (UTC), 4 left',
+      waitingReason:
+        "Today's limits reached on sender@smtp.test (daily limit: 5), second@smtp.test (daily limit: 4); 4 emails go out after midnight",
     });
     const accounts = (await call('GET', '/api/email-accounts', owner.token)).json();
     expect(accounts.map((account: { status: string }) => account.status)).toEqual(['rate_limited', 'rate_limited']);

@@ -88,7 +88,7 @@ describe('sending a campaign through the SMTP peer', () => {
     expect(await campaign(token, id)).toMatchObject({
       status: 'running',
       emailsSent: 50,
-      waitingReason: 'Daily limit reached on sender@smtp.test: resumes at 00:00 (UTC), 30 left',
+      waitingReason: 'Daily limit of 50 reached on sender@smtp.test; 30 emails go out after midnight',
     });
 
     now = new Date('2026-11-24T00:00:05Z');

@@ -75,13 +75,14 @@ describe('the warm-up ramp in the campaign engine (SMTP peer on loopback, steppe
     expect(await owner.campaign()).toMatchObject({
       status: 'running',
       emailsSent: 20,
-      waitingReason: 'Daily limit reached on sender@smtp.test: resumes at 00:00 (America/Chicago), 40 left',
+      waitingReason:
+        'Warm-up: 20 a day on day 1 for sender@smtp.test; 40 emails wait: 25 go out after midnight, the rest on the days after',
     });
     // A test mail counts against the same limit: the day is used up.
     const test = await call('POST', `/api/email-accounts/${owner.accountId}/test`, owner.token, { to: 'me@x.test' });
     expect(test.statusCode).toBe(429);
     expect(test.json().message).toBe(
-      'sender@smtp.test has reached its daily limit of 20 emails. Sending resumes after midnight.',
+      "sender@smtp.test has reached today's warm-up limit of 20 emails (it rises each day to its daily limit of 300). Sending resumes after midnight.",
     );
 
     // 23:30 in Chicago (05:30 UTC the next day): still day 1 there.

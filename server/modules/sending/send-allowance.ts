@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
-import { WARMUP_FIRST_DAY_LIMIT, warmupToday } from '../../../contract/warmup';
+import { WARMUP_FIRST_DAY_LIMIT, type WarmupAccount, warmupToday } from '../../../contract/warmup';
 import type { Database } from '../../db/client';
 import { type EmailAccountRow, emailAccounts, type UserRow } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -21,9 +21,14 @@ export class DailyLimitError extends DomainError {
     now: Date,
     /** Every mailbox at its limit (several with inbox rotation). */
     readonly emails: string[] = [account.email],
+    /** Those mailboxes' ramp columns, so a waiting campaign can say which limit it waits for and till when. */
+    readonly mailboxes: Array<WarmupAccount & { email: string }> = [],
   ) {
+    const warmingUp = mailboxes.length === 1 && account.dailyLimit < mailboxes[0].dailyLimit;
     super(
-      `${account.email} has reached its daily limit of ${account.dailyLimit} emails. Sending resumes after midnight.`,
+      warmingUp
+        ? `${account.email} has reached today's warm-up limit of ${account.dailyLimit} emails (it rises each day to its daily limit of ${mailboxes[0].dailyLimit}). Sending resumes after midnight.`
+        : `${account.email} has reached its daily limit of ${account.dailyLimit} emails. Sending resumes after midnight.`,
       Math.max(1, Math.ceil((resumesAt.getTime() - now.getTime()) / 1000)),
     );
   }
@@ -110,7 +115,7 @@ export function createSendAllowance(deps: { db: Database; clock: Clock; random?:
         .set({ status: 'rate_limited' })
         .where(and(eq(emailAccounts.id, account.id), eq(emailAccounts.status, 'active')));
       const now = clock.now();
-      throw new DailyLimitError(limited, nextLocalMidnight(now, user.timezone), now);
+      throw new DailyLimitError(limited, nextLocalMidnight(now, user.timezone), now, [account.email], [account]);
     },
 
     /**
@@ -157,8 +162,8 @@ export function createSendAllowance(deps: { db: Database; clock: Clock; random?:
         .where(and(inArray(emailAccounts.id, accountIds), eq(emailAccounts.userId, user.id)))
         // In the order they were connected, so the waiting reason names them the same way every time.
         .orderBy(emailAccounts.id);
-      const accounts = mailboxes.map((account) => withLimitToday(account, day));
-      const atLimit = accounts.filter((account) => account.status !== 'error');
+      const sending = mailboxes.filter((account) => account.status !== 'error');
+      const atLimit = sending.map((account) => withLimitToday(account, day));
       if (atLimit.length === 0) throw new NoSendingAccountError('None of the campaign’s mailboxes can send');
       // Only an active account becomes rate limited; an authentication error stays visible.
       await db
@@ -170,6 +175,7 @@ export function createSendAllowance(deps: { db: Database; clock: Clock; random?:
         nextLocalMidnight(now, user.timezone),
         now,
         atLimit.map((account) => account.email),
+        sending,
       );
     },
 

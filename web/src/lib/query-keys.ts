@@ -10,6 +10,10 @@ export const sharedQueryKeys = {
   leads: ['/api/leads'] as const,
   /** The connected mailboxes: the accounts screen and the dashboard's account select. */
   emailAccounts: ['/api/email-accounts'] as const,
+  /** The accounts screen's sending figures; any account change (also from the dashboard) moves them. */
+  emailAccountStats: ['/api/email-accounts/stats'] as const,
+  /** The provider connections and which are linked to a mailbox. */
+  outlookConnections: ['/api/outlook-connections'] as const,
   /** The user's templates: the templates screen and the dashboard's template select. */
   templates: ['/api/templates'] as const,
   /** Campaigns (list and each one); the dashboard starts them. */

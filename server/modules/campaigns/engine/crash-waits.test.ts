@@ -243,7 +243,9 @@ describe('mails a killed sender left in flight, while the campaign waits', () =>
           status: 'running',
           emailsSending: stranded.length,
           emailsPending: left,
-          waitingReason: expect.stringMatching(new RegExp(`^Daily limit reached on .*, ${left} left$`)),
+          waitingReason: expect.stringMatching(
+            new RegExp(`^Daily limit of \\d+ reached on .*; ${left} emails go out after midnight$`),
+          ),
         });
 
         app.pastStale();

@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import type { Database } from '../../../db/client';
 import {
   type CampaignRow,
@@ -12,6 +11,8 @@ import type { Clock } from '../../../lib/clock';
 import { DomainError } from '../../../lib/domain-error';
 import type { OperatorLog } from '../../../lib/operator-log';
 import type { DailyLimitError } from '../../sending/send-allowance';
+import { sendingWindowOf } from '../../shared/sending-window';
+import { dailyLimitWaitWords } from './daily-limit-wait';
 
 /** The campaign has mails to retry later and nothing to send now; its job comes back after the wait. */
 export class CampaignWaitingError extends DomainError {
@@ -52,11 +53,19 @@ export function createCampaignRunStatus(deps: {
   }
 
   async function pendingCount(campaignId: number): Promise<number> {
-    const [{ count }] = await db
-      .select({ count: sql<number>`count(*)::int` })
+    return (await pending(campaignId)).count;
+  }
+
+  /** The campaign's mails still to send, and whether any is a first touch (which the sending window does not hold). */
+  async function pending(campaignId: number) {
+    const [counts] = await db
+      .select({
+        count: sql<number>`count(*)::int`,
+        firstTouches: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.step} = 1)::int`,
+      })
       .from(campaignRecipients)
       .where(and(eq(campaignRecipients.campaignId, campaignId), eq(campaignRecipients.state, 'pending')));
-    return count;
+    return counts;
   }
 
   return {
@@ -97,15 +106,21 @@ export function createCampaignRunStatus(deps: {
      * left in flight waiting for midnight.
      */
     async atDailyLimit(campaign: CampaignRow, user: UserRow, error: DailyLimitError): Promise<'nothing left'> {
-      const left = await pendingCount(campaign.id);
-      if (left === 0) return 'nothing left';
-      const resumes = DateTime.fromJSDate(error.resumesAt, { zone: user.timezone }).toFormat('HH:mm');
+      const left = await pending(campaign.id);
+      if (left.count === 0) return 'nothing left';
+      const waitingReason = dailyLimitWaitWords({
+        mailboxes: error.mailboxes,
+        left: left.count,
+        limitsResetAt: error.resumesAt,
+        now: clock.now(),
+        timeZone: user.timezone,
+        // Follow-up steps keep to the sending window; first touches go on from midnight (engine/run.ts).
+        window: left.firstTouches > 0 ? null : sendingWindowOf(user),
+      });
       // Only while running: a campaign paused meanwhile keeps saying why it is paused.
       await db
         .update(campaigns)
-        .set({
-          waitingReason: `Daily limit reached on ${error.emails.join(', ')}: resumes at ${resumes} (${user.timezone}), ${left} left`,
-        })
+        .set({ waitingReason })
         .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'running')));
       return handBack(campaign.id, error);
     },

@@ -3,7 +3,7 @@ import { sharedQueryKeys } from '@/lib/query-keys';
 
 export const accountQueryKeys = {
   list: sharedQueryKeys.emailAccounts,
-  stats: ['/api/email-accounts/stats'] as const,
+  stats: sharedQueryKeys.emailAccountStats,
   providers: ['/api/email-accounts/providers'] as const,
-  connections: ['/api/outlook-connections'] as const,
+  connections: sharedQueryKeys.outlookConnections,
 };

@@ -1,7 +1,7 @@
 import type { EmailAccount } from '@contract/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refreshAfterAccountChange } from '@/api/refresh-account-queries';
 import { apiRequest } from '@/lib/api';
-import { refreshAfterAccountChange } from './refresh-account-queries';
 
 /** POST /api/email-accounts/{id}/health-check: checks the sending domain again and answers the account. */
 export async function checkAccountHealth(id: number): Promise<EmailAccount> {

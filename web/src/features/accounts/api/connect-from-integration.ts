@@ -1,7 +1,7 @@
 import type { ConnectFromIntegrationRequest, EmailAccount } from '@contract/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refreshAfterAccountChange } from '@/api/refresh-account-queries';
 import { apiRequest } from '@/lib/api';
-import { refreshAfterAccountChange } from './refresh-account-queries';
 
 /** POST /api/email-accounts/connect-from-integration: 201 with the account; 409 when the connection is linked. */
 export async function connectFromIntegration(request: ConnectFromIntegrationRequest): Promise<EmailAccount> {

@@ -1,7 +1,7 @@
 import type { EmailAccount, SmtpConnectRequest } from '@contract/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refreshAfterAccountChange } from '@/api/refresh-account-queries';
 import { apiRequest } from '@/lib/api';
-import { refreshAfterAccountChange } from './refresh-account-queries';
 
 /**
  * POST /api/email-accounts/smtp: 201 with the account once the server has signed in to both SMTP and IMAP;

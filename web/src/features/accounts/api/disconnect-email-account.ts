@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refreshAfterAccountChange } from '@/api/refresh-account-queries';
 import { apiRequest } from '@/lib/api';
-import { refreshAfterAccountChange } from './refresh-account-queries';
 
 /** DELETE /api/email-accounts/{id}: removes the account; its provider connection stays, free to link again. */
 export async function disconnectEmailAccount(id: number): Promise<void> {

@@ -1,7 +1,7 @@
 import type { TestEmailResponse } from '@contract/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refreshAfterAccountChange } from '@/api/refresh-account-queries';
 import { apiRequest } from '@/lib/api';
-import { refreshAfterAccountChange } from './refresh-account-queries';
 
 type SendTestEmailVariables = { id: number; to: string };
 

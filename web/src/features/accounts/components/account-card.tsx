@@ -88,10 +88,10 @@ export function AccountCard({ account, styleIndex }: { account: EmailAccount; st
 
       <dl className="grid grid-cols-3 gap-4 rounded-lg bg-muted/60 p-3">
         <Fact label="Today's Sent">
-          {sentTodayLabel(account.sentToday, account.dailyLimit)}
+          {sentTodayLabel(account.sentToday, account.effectiveDailyLimit)}
           <Progress
             aria-label="Share of today's limit used"
-            value={dailyUsagePercent(account.sentToday, account.dailyLimit)}
+            value={dailyUsagePercent(account.sentToday, account.effectiveDailyLimit)}
             className={cn('mt-1.5 h-1.5', style.meter)}
           />
         </Fact>

@@ -1,12 +1,12 @@
 import { type EmailAccount, MAX_SENDS_PER_MINUTE } from '@contract/accounts';
 import { Gauge } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { useUpdateEmailAccount } from '@/api/update-email-account';
 import { FormField } from '@/components/form-field';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { toast } from '@/components/ui/use-toast';
 import { errorToastMessage } from '@/lib/api';
-import { useUpdateEmailAccount } from '../api/update-email-account';
 import { parseDailyLimit, parseSendsPerMinute } from '../lib/daily-limit';
 
 function DailyLimitForm({ account, onDone }: { account: EmailAccount; onDone: () => void }) {
@@ -70,7 +70,10 @@ function DailyLimitForm({ account, onDone }: { account: EmailAccount; onDone: ()
   );
 }
 
-/** docs/product.md §3: the daily limit (default 300) is editable per account, and so is its pace (beyond the product rules). */
+/**
+ * docs/product.md §3: the daily limit (default 300) is editable per account, and so is its pace (beyond the product
+ * rules). The button names no figure: the card's "sent/limit today" is the one figure of the mailbox's day.
+ */
 export function DailyLimitPopover({ account }: { account: EmailAccount }) {
   const [open, setOpen] = useState(false);
   return (
@@ -78,7 +81,7 @@ export function DailyLimitPopover({ account }: { account: EmailAccount }) {
       <PopoverTrigger asChild>
         <Button variant="outline" size="sm">
           <Gauge />
-          Daily limit: {account.dailyLimit.toLocaleString('en-US')}
+          Change limit
         </Button>
       </PopoverTrigger>
       <PopoverContent className="w-64">

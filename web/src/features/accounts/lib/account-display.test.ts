@@ -56,10 +56,10 @@ describe('providerLabel', () => {
 describe('the warm-up line', () => {
   it('tells the day, today’s limit and the day the ramp reaches the daily limit', () => {
     expect(warmupLabel({ enabled: true, day: 4, limitToday: 35, fullFromDay: 57 }, 300)).toBe(
-      'Day 4 of warm-up: 35 today, 300 from day 57',
+      'Warm-up day 4: 35 a day, rising to your daily limit of 300 by day 57',
     );
     expect(warmupLabel({ enabled: true, day: 1, limitToday: 20, fullFromDay: 197 }, 1000)).toBe(
-      'Day 1 of warm-up: 20 today, 1,000 from day 197',
+      'Warm-up day 1: 20 a day, rising to your daily limit of 1,000 by day 197',
     );
   });
 

@@ -32,7 +32,7 @@ export function providerLabel(provider: Provider | string): string {
   return providerLabels[provider as Provider] ?? provider;
 }
 
-/** docs/product.md §2 and §9: "{sentToday or 0}/{dailyLimit} today". */
+/** docs/product.md §2 and §9: "{sentToday or 0}/{limit} today", of today's limit after warm-up. */
 export function sentTodayLabel(sentToday: number | null | undefined, dailyLimit: number): string {
   return `${sentToday ?? 0}/${dailyLimit} today`;
 }
@@ -44,11 +44,12 @@ export function dailyUsagePercent(sentToday: number | null | undefined, dailyLim
 }
 
 /**
- * Where a new mailbox is on its warm-up ramp ("Day 4 of warm-up: 35 today, 300 from day 57"); null when
- * it is warm (marked so, or the ramp has reached the daily limit).
+ * Why a new mailbox may send fewer than its daily limit today ("Warm-up day 4: 35 a day, rising to your daily
+ * limit of 300 by day 57"); null when it is warm (marked so, or the ramp has reached the daily limit). Today's
+ * figure itself is the card's "sent/limit today", of the limit after warm-up: one figure, this is its reason.
  */
 export function warmupLabel(warmup: AccountWarmup, dailyLimit: number): string | null {
   if (!warmup.enabled || warmup.day === null || warmup.limitToday >= dailyLimit) return null;
   const count = (value: number) => value.toLocaleString('en-US');
-  return `Day ${warmup.day} of warm-up: ${count(warmup.limitToday)} today, ${count(dailyLimit)} from day ${warmup.fullFromDay}`;
+  return `Warm-up day ${warmup.day}: ${count(warmup.limitToday)} a day, rising to your daily limit of ${count(dailyLimit)} by day ${warmup.fullFromDay}`;
 }

@@ -1,7 +1,10 @@
+import type { EmailAccount } from '@contract/accounts';
 import { type AccountHealth, failingAuthentication } from '@contract/domain-health';
+import { allowanceReasonWords, todayAllowance } from '@contract/send-allowance-today';
 import { Send } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'wouter';
+import { MarkAsWarmButton } from '@/components/mark-as-warm-button';
 import { OptionSelect } from '@/components/option-select';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -18,6 +21,26 @@ import { SequenceEditor } from './sequence-editor';
 function authenticationNote(health: AccountHealth | null): string {
   const failing = failingAuthentication(health);
   return failing.length > 0 ? ` · ${failing.join(' and ')} failing` : '';
+}
+
+/** In the select, after today's "sent/limit": that the limit is the warm-up's, not the daily limit. */
+function warmupNote(account: EmailAccount): string {
+  const allowance = todayAllowance(account);
+  return allowance.reason === 'warmup' ? `, warm-up day ${allowance.warmupDay}` : '';
+}
+
+/** Under the summary: what the mailbox may still send today and why, with warm-up one click from skipping. */
+function MailboxAllowanceLine({ account }: { account: EmailAccount }) {
+  const allowance = todayAllowance(account);
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-2">
+      <p className="min-w-0 flex-1 text-muted-foreground text-xs">
+        {`${account.email} can send ${allowance.left.toLocaleString('en-US')} more today (${allowanceReasonWords(allowance)}); `}
+        the rest go out on the next days, and leads already mailed this week are skipped.
+      </p>
+      {allowance.reason === 'warmup' && <MarkAsWarmButton account={account} />}
+    </div>
+  );
 }
 
 /**
@@ -94,7 +117,7 @@ export function CampaignConfigCard({
             placeholder={accounts.isPending ? 'Loading...' : 'Select an email account'}
             options={(accounts.data ?? []).map((item) => ({
               value: String(item.id),
-              label: `${item.email} (${item.sentToday}/${item.dailyLimit} today)${authenticationNote(item.health)}`,
+              label: `${item.email} (${item.sentToday}/${item.effectiveDailyLimit} today${warmupNote(item)})${authenticationNote(item.health)}`,
             }))}
           />
           {account && failingAuthentication(account.health).length > 0 && (
@@ -192,13 +215,7 @@ export function CampaignConfigCard({
               <dd className="truncate font-medium">{sequenceSummary(sequence)}</dd>
             </div>
           )}
-          {account && (
-            <p className="mt-1 text-muted-foreground text-xs">
-              {account.email} can send{' '}
-              {Math.max(0, account.effectiveDailyLimit - account.sentToday).toLocaleString('en-US')} more today; the
-              rest go out after midnight, and leads already mailed this week are skipped.
-            </p>
-          )}
+          {account && <MailboxAllowanceLine account={account} />}
         </dl>
         <Button onClick={onSend} disabled={!ready || sending} size="lg">
           {sending ? <Spinner className="size-4" /> : <Send />}
