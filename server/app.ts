@@ -20,6 +20,8 @@ import { oauthRoutes } from './modules/accounts/oauth.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { registerApiKeyAuth } from './modules/api-keys/api-key-auth';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { registerSessionAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { PUBLIC_ROUTE, registerRouteAccess } from './modules/auth/route-access';
@@ -79,10 +81,12 @@ export async function buildApp<Catalogue extends JobCatalogue>(
   await app.register(fastifyCookie);
   registerCrossSiteGuard(app, config.publicUrl);
   registerSessionAuth(app, services.sessions);
+  registerApiKeyAuth(app, services.apiKeys, services.limiter);
   registerSubscriptionRefresh(app, services.subscriptions);
 
   await app.register(authRoutes(services.auth, services.passwordReset, config.secureCookies));
   await app.register(usersRoutes(services.users));
+  await app.register(apiKeysRoutes(services.apiKeys));
   await app.register(leadsRoutes(services.leads));
   await app.register(leadFinderRoutes(services.leadFinder));
   await app.register(templatesRoutes(services.templates));

@@ -33,6 +33,7 @@ import { createAdminService } from './modules/admin/admin.service';
 import { createInvitationsService } from './modules/admin/invitations.service';
 import { createAiService } from './modules/ai/ai.service';
 import { createAnalyticsService } from './modules/analytics/analytics.service';
+import { createApiKeysService } from './modules/api-keys/api-keys.service';
 import { createAuthService } from './modules/auth/auth.service';
 import { createPasswordResetService } from './modules/auth/password-reset.service';
 import { createSessionsService } from './modules/auth/sessions.service';
@@ -298,6 +299,7 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     unsubscribe: createUnsubscribeService({ db, linkTokens }),
     tracking: createTrackingService({ db, clock, linkTokens, clickLinkDays: config.clickLinkDays ?? 180 }),
     limiter,
+    apiKeys: createApiKeysService({ db, clock }),
     signUp,
     auth: createAuthService({
       db,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isApiRequest } from './api-request';
 import { AppError } from './app-error';
+import { bearerToken } from './bearer-token';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -13,7 +14,9 @@ export function registerCrossSiteGuard(app: FastifyInstance, publicUrl: string) 
   const publicOrigin = new URL(publicUrl).origin;
   // Synchronous, as every request passes here.
   app.addHook('onRequest', (request, _reply, done) => {
-    done(MUTATING.has(request.method) && isApiRequest(request) ? refusal(request, publicOrigin) : undefined);
+    // A bearer request (an API key's) carries no cookie a cross-site page could ride on.
+    const guarded = MUTATING.has(request.method) && isApiRequest(request) && bearerToken(request) === null;
+    done(guarded ? refusal(request, publicOrigin) : undefined);
   });
 }
 

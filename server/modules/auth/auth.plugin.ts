@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../../db/schema';
 import { isApiRequest } from '../../lib/api-request';
 import { AppError } from '../../lib/app-error';
+import { bearerToken } from '../../lib/bearer-token';
 import type { RequestContext } from './auth.service';
 import { SESSION_ABSOLUTE_MS, SESSION_COOKIE, type SessionsService } from './sessions.service';
 
@@ -18,7 +19,8 @@ export function registerSessionAuth(app: FastifyInstance, sessions: SessionsServ
   // Synchronous where there is nothing to look up (pages, tracking links), as every request passes here.
   app.addHook('onRequest', (request, _reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token || !isApiRequest(request)) return done();
+    // A bearer request is an API key's (registerApiKeyAuth): a cookie sent beside it is not used.
+    if (!token || !isApiRequest(request) || bearerToken(request) !== null) return done();
     sessions.resolve(token).then((user) => {
       request.currentUser = user;
       done();
