@@ -293,3 +293,29 @@ export const csvUploadResultSchema = z.object({
   errorDetails: z.array(csvRowErrorSchema),
 });
 export type CsvUploadResult = z.infer<typeof csvUploadResultSchema>;
+
+/** The email in GET and PUT /api/leads/by-email/{email}, under the Add Lead rules. */
+export const leadEmailParamsSchema = z.object({ email: createLeadSchema.shape.email });
+
+/**
+ * PUT /api/leads/by-email/{email}: a program (a CRM, an automation) keeps a lead in step by its email. Creates the
+ * lead when there is none; `customFields` are merged into the lead's (a null value removes that field), the rest
+ * as PATCH /api/leads/{id} takes them.
+ */
+export const upsertLeadByEmailSchema = z.strictObject({
+  firstName: updateLeadSchema.shape.firstName,
+  lastName: updateLeadSchema.shape.lastName,
+  company: updateLeadSchema.shape.company,
+  customFields: z
+    .record(
+      z.string().trim().min(1, { error: 'A custom field needs a name' }).max(MAX_CUSTOM_FIELD_NAME_LENGTH),
+      z.string().max(MAX_CUSTOM_VALUE_LENGTH).nullable(),
+    )
+    .refine((fields) => Object.keys(fields).length <= MAX_CUSTOM_FIELDS, {
+      error: `At most ${MAX_CUSTOM_FIELDS} custom fields`,
+    })
+    .optional(),
+  status: leadStatusSchema.optional(),
+  resubscribeConfirmed: z.boolean().optional(),
+});
+export type UpsertLeadByEmailInput = z.output<typeof upsertLeadByEmailSchema>;

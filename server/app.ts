@@ -28,6 +28,7 @@ import { PUBLIC_ROUTE, registerRouteAccess } from './modules/auth/route-access';
 import { billingRoutes, registerSubscriptionRefresh } from './modules/billing/billing.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { leadFinderRoutes } from './modules/lead-finder/lead-finder.routes';
+import { leadByEmailRoutes } from './modules/leads/lead-by-email.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { responsesRoutes } from './modules/responses/responses.routes';
 import { stockTipsRoutes } from './modules/stock-tips/stock-tips.routes';
@@ -88,6 +89,7 @@ export async function buildApp<Catalogue extends JobCatalogue>(
   await app.register(usersRoutes(services.users));
   await app.register(apiKeysRoutes(services.apiKeys));
   await app.register(leadsRoutes(services.leads));
+  await app.register(leadByEmailRoutes(services.leadByEmail));
   await app.register(leadFinderRoutes(services.leadFinder));
   await app.register(templatesRoutes(services.templates));
   await app.register(accountsRoutes(services.accounts));

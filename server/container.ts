@@ -49,6 +49,7 @@ import { createInboundService } from './modules/inbound/inbound.service';
 import { createInboxReader, DEFAULT_INBOX_POLL_MS } from './modules/inbound/inbox-reader';
 import { createLeadFinderService } from './modules/lead-finder/lead-finder.service';
 import { createLeadSearchRunner } from './modules/lead-finder/lead-search-runner';
+import { createLeadByEmailService } from './modules/leads/lead-by-email.service';
 import { createLeadsService } from './modules/leads/leads.service';
 import { createMailDomainCheck } from './modules/leads/mail-domain-check';
 import { createResponsesService } from './modules/responses/responses.service';
@@ -300,6 +301,7 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     tracking: createTrackingService({ db, clock, linkTokens, clickLinkDays: config.clickLinkDays ?? 180 }),
     limiter,
     apiKeys: createApiKeysService({ db, clock }),
+    leadByEmail: createLeadByEmailService({ db, leads }),
     signUp,
     auth: createAuthService({
       db,
