@@ -42,6 +42,10 @@ export const responsesQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   priority: responsePrioritySchema.optional(),
   status: z.enum(['pending', 'completed']).optional(),
+  /** Only replies received after this instant (ISO 8601 with its offset): how a program polls for new replies. */
+  since: z.iso
+    .datetime({ offset: true, error: 'Give "since" as a date and time, e.g. 2026-11-29T09:00:00Z' })
+    .optional(),
 });
 export type ResponsesQuery = z.input<typeof responsesQuerySchema>;
 

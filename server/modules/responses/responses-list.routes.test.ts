@@ -72,6 +72,21 @@ describe('GET /api/responses and /api/followups/count', () => {
     expect(unsubscribed).toMatchObject({ unsubscribeRequest: true, body: 'Please remove me from your list.' });
   });
 
+  it('lists the replies received after a time, with how each was classified, for a program polling for new ones', async () => {
+    const since = await call('GET', '/api/responses?since=2026-11-21T12:00:00Z&limit=10', who.token);
+    expect(since.statusCode).toBe(200);
+    expect(since.json().map((item: { id: number; priority: string }) => [item.id, item.priority])).toEqual([
+      [rows[3].id, 'other'],
+      [rows[2].id, 'high'],
+    ]);
+    expect(since.json()[0]).toMatchObject({ unsubscribeRequest: true, priorityReason: expect.any(String) });
+    const withOffset = await call('GET', '/api/responses?since=2026-11-22T09:59:00%2B01:00&limit=10', who.token);
+    expect(withOffset.json().map((item: { id: number }) => item.id)).toEqual([rows[3].id, rows[2].id]);
+    const bad = await call('GET', '/api/responses?since=yesterday', who.token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Give "since" as a date and time, e.g. 2026-11-29T09:00:00Z.');
+  });
+
   it('refuses a bad query with a 400', async () => {
     for (const query of ['?limit=0', '?limit=101', '?offset=-1', '?priority=urgent', '?status=open']) {
       expect((await call('GET', `/api/responses${query}`, who.token)).statusCode, query).toBe(400);

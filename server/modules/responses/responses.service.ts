@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import {
@@ -85,6 +85,7 @@ export function createResponsesService(deps: {
       if (query.followupRequired === false) filters.push(eq(inboundMessages.followupRequired, false));
       if (query.status === 'completed') filters.push(eq(inboundMessages.followupCompleted, true));
       if (query.priority) filters.push(eq(inboundMessages.priority, query.priority));
+      if (query.since) filters.push(gt(inboundMessages.receivedAt, new Date(query.since)));
       const rows = await selectResponses(db)
         .where(and(...filters))
         .orderBy(desc(inboundMessages.receivedAt), desc(inboundMessages.id))
