@@ -19,26 +19,46 @@ export const CSV_ERROR_DETAILS_LIMIT = 20;
 export const leadStatusSchema = z.enum(['active', 'unsubscribed', 'bounced']);
 export type LeadStatus = z.infer<typeof leadStatusSchema>;
 
-export const leadSchema = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  company: z.string().nullable(),
-  status: leadStatusSchema,
-  /** Why the lead is bounced or unsubscribed, in a sentence (e.g. "No mail server for this domain"). */
-  statusReason: z.string().nullable(),
-  /** A role's address (info@, sales@, noreply@…): it reaches a team, not a person. Flagged, never blocked. */
-  isRoleAddress: z.boolean(),
-  /** An address at a disposable (throwaway) mail service. Flagged, never blocked. */
-  isDisposable: z.boolean(),
-  customFields: z.record(z.string(), z.string()),
-  createdAt: z.string(),
-  /** When the status last changed, if known. */
-  statusChangedAt: z.string().nullable(),
-  /** The status was last set by hand in Client Details (not by the lead, their mail server or a check). */
-  statusChangedByHand: z.boolean(),
-});
+export const leadSchema = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    company: z.string().nullable(),
+    status: leadStatusSchema,
+    /** Why the lead is bounced or unsubscribed, in a sentence (e.g. "No mail server for this domain"). */
+    statusReason: z.string().nullable(),
+    /** A role's address (info@, sales@, noreply@…): it reaches a team, not a person. Flagged, never blocked. */
+    isRoleAddress: z.boolean(),
+    /** An address at a disposable (throwaway) mail service. Flagged, never blocked. */
+    isDisposable: z.boolean(),
+    customFields: z.record(z.string(), z.string()),
+    createdAt: z.string(),
+    /** When the status last changed, if known. */
+    statusChangedAt: z.string().nullable(),
+    /** The status was last set by hand in Client Details (not by the lead, their mail server or a check). */
+    statusChangedByHand: z.boolean(),
+  })
+  .meta({
+    examples: [
+      {
+        id: 42,
+        email: 'maria@lopezbakery.com',
+        firstName: 'Maria',
+        lastName: 'Lopez',
+        company: 'Lopez Bakery',
+        status: 'active',
+        statusReason: null,
+        isRoleAddress: false,
+        isDisposable: false,
+        customFields: { city: 'Austin', crmId: 'C-1043' },
+        createdAt: '2026-11-02T15:04:05.000Z',
+        statusChangedAt: null,
+        statusChangedByHand: false,
+      },
+    ],
+  });
 export type Lead = z.infer<typeof leadSchema>;
 
 /** GET /api/leads?flag=: only role addresses, or only addresses at disposable domains. */
@@ -119,17 +139,21 @@ export const leadCountsSchema = z.object({
 export type LeadCounts = z.infer<typeof leadCountsSchema>;
 
 /** docs/product.md §5 Add Lead: email required and valid ("Invalid email address"); the rest optional. */
-export const createLeadSchema = z.object({
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, { error: 'Email is required' })
-    .max(MAX_EMAIL_LENGTH, { error: 'Invalid email address' })
-    .refine(isValidEmail, { error: 'Invalid email address' }),
-  firstName: z.string().trim().max(200).nullish(),
-  lastName: z.string().trim().max(200).nullish(),
-  company: z.string().trim().max(200).nullish(),
-});
+export const createLeadSchema = z
+  .object({
+    email: z
+      .string({ error: 'Email is required' })
+      .trim()
+      .min(1, { error: 'Email is required' })
+      .max(MAX_EMAIL_LENGTH, { error: 'Invalid email address' })
+      .refine(isValidEmail, { error: 'Invalid email address' }),
+    firstName: z.string().trim().max(200).nullish(),
+    lastName: z.string().trim().max(200).nullish(),
+    company: z.string().trim().max(200).nullish(),
+  })
+  .meta({
+    examples: [{ email: 'maria@lopezbakery.com', firstName: 'Maria', lastName: 'Lopez', company: 'Lopez Bakery' }],
+  });
 export type CreateLeadRequest = z.input<typeof createLeadSchema>;
 
 /** Limits of one lead's custom fields, the same for CSV rows and edits by hand. */
@@ -302,20 +326,22 @@ export const leadEmailParamsSchema = z.object({ email: createLeadSchema.shape.em
  * lead when there is none; `customFields` are merged into the lead's (a null value removes that field), the rest
  * as PATCH /api/leads/{id} takes them.
  */
-export const upsertLeadByEmailSchema = z.strictObject({
-  firstName: updateLeadSchema.shape.firstName,
-  lastName: updateLeadSchema.shape.lastName,
-  company: updateLeadSchema.shape.company,
-  customFields: z
-    .record(
-      z.string().trim().min(1, { error: 'A custom field needs a name' }).max(MAX_CUSTOM_FIELD_NAME_LENGTH),
-      z.string().max(MAX_CUSTOM_VALUE_LENGTH).nullable(),
-    )
-    .refine((fields) => Object.keys(fields).length <= MAX_CUSTOM_FIELDS, {
-      error: `At most ${MAX_CUSTOM_FIELDS} custom fields`,
-    })
-    .optional(),
-  status: leadStatusSchema.optional(),
-  resubscribeConfirmed: z.boolean().optional(),
-});
+export const upsertLeadByEmailSchema = z
+  .strictObject({
+    firstName: updateLeadSchema.shape.firstName,
+    lastName: updateLeadSchema.shape.lastName,
+    company: updateLeadSchema.shape.company,
+    customFields: z
+      .record(
+        z.string().trim().min(1, { error: 'A custom field needs a name' }).max(MAX_CUSTOM_FIELD_NAME_LENGTH),
+        z.string().max(MAX_CUSTOM_VALUE_LENGTH).nullable(),
+      )
+      .refine((fields) => Object.keys(fields).length <= MAX_CUSTOM_FIELDS, {
+        error: `At most ${MAX_CUSTOM_FIELDS} custom fields`,
+      })
+      .optional(),
+    status: leadStatusSchema.optional(),
+    resubscribeConfirmed: z.boolean().optional(),
+  })
+  .meta({ examples: [{ firstName: 'Maria', customFields: { crmStage: 'Qualified', oldField: null } }] });
 export type UpsertLeadByEmailInput = z.output<typeof upsertLeadByEmailSchema>;

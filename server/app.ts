@@ -20,6 +20,7 @@ import { oauthRoutes } from './modules/accounts/oauth.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { API_DOCS_PREFIX, registerOpenApi, registerOpenApiRoutes } from './modules/api-docs/openapi';
 import { registerApiKeyAuth } from './modules/api-keys/api-key-auth';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { registerSessionAuth } from './modules/auth/auth.plugin';
@@ -72,7 +73,7 @@ export async function buildApp<Catalogue extends JobCatalogue>(
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
   registerApiRequest(app);
-  registerRouteAccess(app);
+  registerRouteAccess(app, { publicPrefixes: [API_DOCS_PREFIX] });
   registerJsonBodies(app, options.jsonBodies);
   registerRequestLog(app);
   registerClosingConnections(app);
@@ -85,6 +86,7 @@ export async function buildApp<Catalogue extends JobCatalogue>(
   registerApiKeyAuth(app, services.apiKeys, services.limiter);
   registerSubscriptionRefresh(app, services.subscriptions);
 
+  await registerOpenApi(app, { publicUrl: config.publicUrl });
   await app.register(authRoutes(services.auth, services.passwordReset, config.secureCookies));
   await app.register(usersRoutes(services.users));
   await app.register(apiKeysRoutes(services.apiKeys));
@@ -105,6 +107,7 @@ export async function buildApp<Catalogue extends JobCatalogue>(
   await app.register(stockTipsRoutes(services.stockTips));
   await app.register(strategyRoutes(services.strategies));
   await app.register(supportRoutes(config.supportEmail));
+  await registerOpenApiRoutes(app);
   app.get('/api/health', { config: PUBLIC_ROUTE }, async () => ({ status: 'ok' }));
 
   if (options.webDist !== null) await registerWebClient(app, options.webDist ?? defaultWebDist);

@@ -4,7 +4,7 @@ import { createRepliesFixture, prospectMail } from './replies-fixture';
 
 /**
  * User A of the hostile-input tests: the install's first user (so an admin), owning one row of every kind a route
- * takes an id of (lead, template, mailbox, campaign, response, lead search, invitation), made through the real API and the
+ * takes an id of (lead, template, mailbox, campaign, response, lead search, invitation, API key), made through the real API and the
  * real sender and inbound reader. `idFor` fills a route's `:id` with A's row of that kind.
  */
 export async function createHostileOwner() {
@@ -30,6 +30,8 @@ export async function createHostileOwner() {
   const templates = await f.call('GET', '/api/templates');
   const invitation = await f.call('POST', '/api/admin/invitations', { email: 'invitee@hostile.test' });
   expect(invitation.statusCode, invitation.body).toBe(201);
+  const apiKey = await f.call('POST', '/api/api-keys', { name: 'CRM', scopes: ['read'] });
+  expect(apiKey.statusCode, apiKey.body).toBe(201);
 
   /** A's row behind each route prefix that ends in `/:id`; a new route with an id needs its kind here. */
   const seeded: Record<string, string | number> = {
@@ -42,6 +44,9 @@ export async function createHostileOwner() {
     '/api/lead-finder/searches': search.json().id,
     '/api/admin/users': f.userId,
     '/api/admin/invitations': invitation.json().invitation.id,
+    '/api/api-keys': apiKey.json().id,
+    // Not an id but A's lead's address, which a program looks the lead up by.
+    '/api/leads/by-email': 'lead-0@prospects.test',
   };
 
   return {

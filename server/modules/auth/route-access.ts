@@ -20,8 +20,13 @@ export const PUBLIC_ROUTE = { access: 'public' } as const satisfies { access: Ro
  * someone without an account is ever buffered or parsed, whatever its size. Routes still call `requireUser` for the
  * typed user; this gate is what makes the refusal come first.
  */
-export function registerRouteAccess(app: FastifyInstance) {
+export function registerRouteAccess(app: FastifyInstance, options: { publicPrefixes?: readonly string[] } = {}) {
+  const publicPrefixes = options.publicPrefixes ?? [];
   app.addHook('onRoute', (route) => {
+    // Routes a plugin adds under a public prefix (the API's documentation) cannot declare PUBLIC_ROUTE themselves.
+    if (publicPrefixes.some((prefix) => route.url === prefix || route.url.startsWith(`${prefix}/`))) {
+      route.config = { ...route.config, ...PUBLIC_ROUTE };
+    }
     if (!route.url.startsWith('/api/') || route.config?.access === 'public') return;
     route.onRequest = withGate(route.onRequest);
   });
