@@ -86,8 +86,12 @@ export const registerRequestSchema = z.object({
   industry: requiredText('Industry'),
   service: requiredText('Service'),
   preferredLocalClients: requiredText('Preferred local clients'),
-  /** The browser's zone, so "today" for sending limits is the user's own day. */
-  timezone: timezoneSchema.optional(),
+  /**
+   * The browser's zone, so "today" for sending limits is the user's own day. A zone this server does not know (an
+   * older time zone database, a value that is no zone) never refuses a sign-up: the account starts on UTC, which
+   * Settings changes.
+   */
+  timezone: timezoneSchema.optional().catch(undefined),
   /** The token of the invitation link the page was opened from, where sign-up is by invitation. */
   invitation: z.string().trim().min(1).max(200).optional(),
 });

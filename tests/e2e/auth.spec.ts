@@ -36,6 +36,27 @@ test('signing up through the form leads to the strategy onboarding welcome', asy
   await expect(page.getByRole('heading', { name: 'Welcome, Riley!' })).toBeVisible();
 });
 
+test.describe('in a browser set to Denver time', () => {
+  test.use({ timezoneId: 'America/Denver' });
+
+  test('signing up keeps the browser’s time zone, which Settings shows', async ({ page }) => {
+    const user = newUser();
+    await page.goto('/signup');
+    await page.getByLabel('Company Name').fill(user.companyName);
+    await page.getByLabel('Industry').fill(user.industry);
+    await page.getByLabel('Service/Product').fill(user.service);
+    await page.getByLabel('Preferred Local Clients').fill(user.preferredLocalClients);
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page).toHaveURL(/\/strategy-onboarding$/);
+
+    await page.goto('/settings?tab=sending');
+    await expect(page.getByRole('combobox', { name: 'Timezone' })).toHaveText(/^America\/Denver \(UTC-0[67]:00\)$/);
+    await expect(page.getByText('America/Denver', { exact: true })).toBeVisible();
+  });
+});
+
 test('the signup form relies on the browser to require its fields', async ({ page }) => {
   await page.goto('/signup');
   await page.getByRole('button', { name: 'Create Account' }).click();

@@ -51,7 +51,7 @@ test.describe('the dashboard on a new user’s first day (local SMTP and IMAP pe
       // To Settings for the postal address and back: the choices and the 20 recipients are still there.
       await steps(page).getByRole('link', { name: 'Add it in Settings' }).click();
       await page.getByLabel('Postal address').fill('12 Elm Street, Austin, TX 78701');
-      await page.getByRole('button', { name: 'Save Sender Details' }).click();
+      await page.getByRole('button', { name: 'Save Profile' }).click();
       await expect(toastMessage(page)).toBeVisible();
       await page.goBack();
       await expect(page.getByText('20 selected.')).toBeVisible();

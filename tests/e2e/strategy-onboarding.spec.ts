@@ -9,7 +9,12 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('after signing up, the strategy is generated, adjusted in its selects and approved', async ({ page }) => {
+const POSTAL_EXPLAINED =
+  'The law requires a postal address in every marketing email, so it is printed at the foot of each email you send, with the unsubscribe link. Your campaigns cannot be sent until you add one.';
+
+test('after signing up, the postal address is asked for and saved, and the strategy adjusted and approved', async ({
+  page,
+}) => {
   const user = newUser({
     firstName: 'Rosa',
     companyName: 'Shield Cover',
@@ -38,6 +43,14 @@ test('after signing up, the strategy is generated, adjusted in its selects and a
   await expect(profile.filter({ hasText: 'Families in Round Rock' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/settings');
 
+  // The postal address, asked for here rather than first at Send, with why.
+  await expect(page.getByText('Your postal address', { exact: true })).toBeVisible();
+  await expect(page.getByText(POSTAL_EXPLAINED)).toBeVisible();
+  await page.getByLabel('Postal address').fill('5 Mesa Drive, Round Rock, TX 78664');
+  await page.getByRole('button', { name: 'Save Address' }).click();
+  await expect(toastMessage(page)).toContainText('Postal address saved');
+  await expect(page.getByText('Your postal address', { exact: true })).toHaveCount(0);
+
   await expect(page.getByText('Recommended Email Marketing Strategy')).toBeVisible();
   // Written for an insurer and their clients: two emails a week, professional.
   await expect(page.getByLabel('Emails Per Week')).toHaveText('2');
@@ -60,9 +73,27 @@ test('after signing up, the strategy is generated, adjusted in its selects and a
   await expect(toastMessage(page)).toContainText('Your marketing strategy has been saved.');
   const saved = await (await page.request.get('/api/marketing-strategy')).json();
   expect(saved).toMatchObject({ status: 'approved', recommendedEmailsPerWeek: 5, recommendedTone: 'friendly' });
+
+  // Settings shows the address saved during onboarding.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByLabel('Postal address')).toHaveValue('5 Mesa Drive, Round Rock, TX 78664');
 });
 
-test('"Save with Adjustments" keeps the notes, and Settings leads back to the strategy', async ({ page }) => {
+test('an address typed but not saved goes with the approved strategy', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await page.goto('/strategy-onboarding');
+  await expect(page.getByText('Recommended Email Marketing Strategy')).toBeVisible();
+  await page.getByLabel('Postal address').fill('8 Pine Road, Austin, TX 78702');
+  await page.getByRole('button', { name: 'Approve & Continue' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(toastMessage(page)).toContainText('Your marketing strategy has been saved.');
+  await page.goto('/settings');
+  await expect(page.getByLabel('Postal address')).toHaveValue('8 Pine Road, Austin, TX 78702');
+});
+
+test('the postal address can be skipped; "Save with Adjustments" keeps the notes, and Settings leads back', async ({
+  page,
+}) => {
   const user = await signUpViaApi(page.request, { firstName: '' });
   // An empty profile field reads "Not set".
   expect((await page.request.put('/api/user/profile', { data: { service: '' } })).status()).toBe(200);
@@ -71,12 +102,20 @@ test('"Save with Adjustments" keeps the notes, and Settings leads back to the st
   await expect(page.getByRole('definition').filter({ hasText: 'Not set' })).toHaveCount(1);
   await expect(page.getByRole('region', { name: 'Target Audience' })).toContainText('First-time buyers');
 
+  // Skipped for now: the ask goes, and Settings still has no address.
+  await expect(page.getByText(POSTAL_EXPLAINED)).toBeVisible();
+  await page.getByRole('button', { name: 'Skip for now' }).click();
+  await expect(page.getByText('Your postal address', { exact: true })).toHaveCount(0);
+
   await page.getByLabel('Additional Notes or Adjustments').fill('Mention our free parking.');
   await page.getByRole('button', { name: 'Save with Adjustments' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(toastMessage(page)).toContainText('Your marketing strategy has been saved.');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByLabel('Postal address')).toHaveValue('');
+  expect((await (await page.request.get('/api/auth/user')).json()).postalAddress).toBeNull();
+  await page.getByRole('tab', { name: 'Mailbox defaults' }).click();
   await page.getByRole('link', { name: 'Review Strategy' }).click();
   await expect(page).toHaveURL(/\/strategy-onboarding$/);
   // Seeded from the saved strategy; no new one was generated.

@@ -1,30 +1,22 @@
 import type { User } from '@contract/auth';
 import { displayName } from '@contract/display';
-import { useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/use-toast';
-import { errorToastMessage } from '@/lib/api';
-import { useUpdateProfile } from '../api/update-profile';
 
-/** What every campaign mail's footer says about the sender; the law requires the postal address (CAN-SPAM). */
-export function SenderDetailsCard({ user }: { user: User }) {
-  const [postalAddress, setPostalAddress] = useState(user.postalAddress ?? '');
-  const update = useUpdateProfile();
-  const save = async () => {
-    try {
-      await update.mutateAsync({ postalAddress });
-      toast({ title: 'Profile Updated', description: 'Your profile has been updated successfully.' });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: errorToastMessage(error, 'Failed to update profile'),
-        variant: 'destructive',
-      });
-    }
-  };
+/**
+ * What every campaign mail's footer says about the sender; the law requires the postal address (CAN-SPAM). Saved
+ * with the rest of the Profile tab. The field's id is the anchor `/settings#postal-address` lands on.
+ */
+export function SenderDetailsCard({
+  user,
+  postalAddress,
+  onChange,
+}: {
+  user: User;
+  postalAddress: string;
+  onChange: (postalAddress: string) => void;
+}) {
   return (
     <Card>
       <CardHeader>
@@ -43,16 +35,14 @@ export function SenderDetailsCard({ user }: { user: User }) {
             rows={3}
             maxLength={500}
             value={postalAddress}
-            onChange={(event) => setPostalAddress(event.target.value)}
+            onChange={(event) => onChange(event.target.value)}
             placeholder="e.g. 12 Elm Street, Austin, TX 78701"
+            aria-describedby="postal-address-note"
           />
-          <p className="text-muted-foreground text-xs">
+          <p id="postal-address-note" className="text-muted-foreground text-xs">
             Required before sending: the law asks for a postal address in every marketing email.
           </p>
         </div>
-        <Button onClick={save} disabled={update.isPending} className="justify-self-start">
-          {update.isPending ? 'Saving...' : 'Save Sender Details'}
-        </Button>
       </CardContent>
     </Card>
   );

@@ -1,38 +1,16 @@
-import type { User } from '@contract/auth';
 import { Globe } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { OptionSelect } from '@/components/option-select';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
-import { toast } from '@/components/ui/use-toast';
-import { errorToastMessage } from '@/lib/api';
-import { useUpdateProfile } from '../api/update-profile';
 import { timezoneOptions } from '../lib/timezone-options';
 
-/** Beyond the product rules: the zone whose midnight resets the daily sending limits and whose clock the sending window follows. */
-export function TimezoneCard({ user }: { user: User }) {
-  const [timezone, setTimezone] = useState(user.timezone);
-  const update = useUpdateProfile();
-  const options = useMemo(
-    () => timezoneOptions(user.timezone, Intl.supportedValuesOf('timeZone'), new Date()),
-    [user.timezone],
-  );
-
-  const save = async () => {
-    try {
-      const saved = await update.mutateAsync({ timezone });
-      setTimezone(saved.timezone);
-      toast({ title: 'Timezone saved', description: `Your days now run on ${saved.timezone} time.` });
-    } catch (error) {
-      toast({
-        title: 'Error',
-        description: errorToastMessage(error, 'Failed to save the timezone'),
-        variant: 'destructive',
-      });
-    }
-  };
-
+/**
+ * Beyond the product rules: the zone whose midnight resets the daily sending limits and whose clock the sending
+ * window follows. Saved with the rest of the Sending tab.
+ */
+export function TimezoneCard({ timezone, onChange }: { timezone: string; onChange: (timezone: string) => void }) {
+  const options = useMemo(() => timezoneOptions(timezone, Intl.supportedValuesOf('timeZone'), new Date()), [timezone]);
   return (
     <Card>
       <CardHeader>
@@ -45,14 +23,9 @@ export function TimezoneCard({ user }: { user: User }) {
           read in it.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
-        <div className="grid gap-2">
-          <Label htmlFor="timezone">Timezone</Label>
-          <OptionSelect id="timezone" value={timezone} options={options} onValueChange={setTimezone} />
-        </div>
-        <Button onClick={save} disabled={update.isPending || timezone === user.timezone} className="justify-self-start">
-          {update.isPending ? 'Saving...' : 'Save Timezone'}
-        </Button>
+      <CardContent className="grid gap-2">
+        <Label htmlFor="timezone">Timezone</Label>
+        <OptionSelect id="timezone" value={timezone} options={options} onValueChange={onChange} />
       </CardContent>
     </Card>
   );

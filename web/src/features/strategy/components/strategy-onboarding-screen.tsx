@@ -14,19 +14,23 @@ import { ApiError, errorToastMessage } from '@/lib/api';
 import { useGenerateStrategy } from '../api/generate-strategy';
 import { useSaveStrategy } from '../api/save-strategy';
 import { type StrategyForm, saveRequest, seedStrategyForm } from '../lib/strategy-form';
+import { usePostalAddressStep } from '../lib/use-postal-address-step';
 import { LiveStatsCard } from './live-stats-card';
+import { PostalAddressCard } from './postal-address-card';
 import { ProfileSummaryCard } from './profile-summary-card';
 import { StrategyCard } from './strategy-card';
 
 /**
- * docs/product.md §2 Strategy onboarding (/strategy-onboarding): the welcome, the profile, the strategy to approve or adjust
- * and the live figures. On entry a strategy is generated when there is none and none is being written (docs/product.md §4).
+ * docs/product.md §2 Strategy onboarding (/strategy-onboarding): the welcome, the profile, the postal address while none
+ * is set, the strategy to approve or adjust and the live figures. On entry a strategy is generated when there is none
+ * and none is being written (docs/product.md §4).
  */
 export function StrategyOnboardingScreen({ user }: { user: User }) {
   const [, navigate] = useLocation();
   const strategy = useMarketingStrategy();
   const generate = useGenerateStrategy();
   const save = useSaveStrategy();
+  const postal = usePostalAddressStep(user);
   const missing = strategy.error instanceof ApiError && strategy.error.status === 404;
   // Once per visit: a failed generation shows "Strategy Not Found" rather than trying again and again.
   const asked = useRef(false);
@@ -52,7 +56,8 @@ export function StrategyOnboardingScreen({ user }: { user: User }) {
     runGeneration(false);
   });
 
-  const onSave = (form: StrategyForm, status: 'approved' | 'adjusted') =>
+  const onSave = async (form: StrategyForm, status: 'approved' | 'adjusted') => {
+    if (!(await postal.saveTyped())) return;
     save.mutate(saveRequest(form, status), {
       onSuccess: () => {
         toast({ title: 'Strategy Updated', description: 'Your marketing strategy has been saved.' });
@@ -65,6 +70,7 @@ export function StrategyOnboardingScreen({ user }: { user: User }) {
           variant: 'destructive',
         }),
     });
+  };
 
   const generating =
     strategy.isPending ||
@@ -80,6 +86,15 @@ export function StrategyOnboardingScreen({ user }: { user: User }) {
       />
       <div className="grid max-w-4xl gap-6">
         <ProfileSummaryCard user={user} />
+        {postal.asking && (
+          <PostalAddressCard
+            value={postal.draft}
+            onChange={postal.setDraft}
+            saving={postal.saving}
+            onSave={postal.save}
+            onSkip={postal.skip}
+          />
+        )}
         {generating ? (
           <>
             <Card role="status" className="flex flex-row items-center justify-center gap-3 py-16 text-muted-foreground">

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { sharedQueryKeys } from '@/lib/query-keys';
 
-/** PUT /api/user/profile: returns the updated user. */
+/** PUT /api/user/profile: returns the updated user (Settings, and the strategy onboarding's postal address). */
 export async function updateProfile(profile: ProfileUpdate): Promise<User> {
   const response = await apiRequest('PUT', '/api/user/profile', profile);
   return response.json();
