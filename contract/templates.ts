@@ -9,9 +9,9 @@ export const templateStatusSchema = z.enum(['draft', 'active', 'archived']);
 export type TemplateStatus = z.infer<typeof templateStatusSchema>;
 
 export const attachmentSchema = z.object({
-  name: z.string().trim().min(1, { error: 'Attachment name is required' }).max(255),
+  name: z.string().trim().min(1, { error: 'Each attachment needs a name.' }).max(255),
   contentType: z.string().trim().min(1).max(255).default('application/octet-stream'),
-  contentBytes: z.base64({ error: 'Attachment content must be base64' }),
+  contentBytes: z.base64({ error: 'An attachment’s content could not be read.' }),
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
@@ -38,33 +38,48 @@ export function htmlTagCount(html: string): number {
   return count;
 }
 
+/** The longest name, subject and body a template may have; the editor counts against them too. */
+export const TEMPLATE_NAME_MAX_LENGTH = 200;
+/** RFC 5322's limit for one header line. */
+export const TEMPLATE_SUBJECT_MAX_LENGTH = 998;
+/** The body's HTML, formatting included. */
+export const TEMPLATE_BODY_MAX_LENGTH = 500_000;
+
 const required = (field: string) =>
   z
-    .string({ error: `${field} is required` })
+    .string({ error: `The ${field} is required.` })
     .trim()
-    .min(1, { error: `${field} is required` });
+    .min(1, { error: `The ${field} is required.` });
+
+const atMostCharacters = (field: string, max: number) => ({
+  error: `The ${field} can be at most ${max.toLocaleString('en-US')} characters.`,
+});
+const WEEK_NUMBER_RULE = 'The week number must be a whole number from 1 to 52.';
 
 /** POST /api/templates and PUT /api/templates/{id}; the same rules as the editor (docs/product.md §5). */
 export const templateInputSchema = z.object({
-  name: required('Name').max(200, { error: 'Name must be at most 200 characters' }),
-  subject: required('Subject').max(998, { error: 'Subject must be at most 998 characters' }),
-  body: required('Body')
-    .max(500_000, { error: 'Body is too long' })
+  name: required('name').max(TEMPLATE_NAME_MAX_LENGTH, atMostCharacters('name', TEMPLATE_NAME_MAX_LENGTH)),
+  subject: required('subject').max(
+    TEMPLATE_SUBJECT_MAX_LENGTH,
+    atMostCharacters('subject', TEMPLATE_SUBJECT_MAX_LENGTH),
+  ),
+  body: required('body')
+    .max(TEMPLATE_BODY_MAX_LENGTH, atMostCharacters('body', TEMPLATE_BODY_MAX_LENGTH))
     .refine((body) => htmlTagCount(body) <= MAX_TEMPLATE_TAGS, {
-      error: `Body has too many HTML tags: at most ${MAX_TEMPLATE_TAGS.toLocaleString('en-US')}`,
+      error: `The body has too many HTML tags: at most ${MAX_TEMPLATE_TAGS.toLocaleString('en-US')}.`,
     }),
   weekNumber: z
-    .number({ error: 'Week number must be a whole number from 1 to 52' })
-    .int({ error: 'Week number must be a whole number from 1 to 52' })
-    .min(1, { error: 'Week number must be a whole number from 1 to 52' })
-    .max(52, { error: 'Week number must be a whole number from 1 to 52' })
+    .number({ error: WEEK_NUMBER_RULE })
+    .int({ error: WEEK_NUMBER_RULE })
+    .min(1, { error: WEEK_NUMBER_RULE })
+    .max(52, { error: WEEK_NUMBER_RULE })
     .nullable()
     .default(null),
   status: templateStatusSchema.default('draft'),
   includeStockTip: z.boolean().default(false),
   attachments: z
     .array(attachmentSchema)
-    .max(MAX_ATTACHMENTS, { error: `At most ${MAX_ATTACHMENTS} attachments per template` })
+    .max(MAX_ATTACHMENTS, { error: `A template can have at most ${MAX_ATTACHMENTS} attachments.` })
     .default([]),
 });
 export type TemplateInput = z.input<typeof templateInputSchema>;
@@ -103,7 +118,7 @@ export const aiGenerateRequestSchema = z.object({
     .string({ error: 'Please enter a description for the AI to generate content.' })
     .trim()
     .min(1, { error: 'Please enter a description for the AI to generate content.' })
-    .max(4000, { error: 'The description must be at most 4000 characters' }),
+    .max(4000, { error: 'The description can be at most 4,000 characters.' }),
 });
 export type AiGenerateRequest = z.input<typeof aiGenerateRequestSchema>;
 

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ErrorCode } from '../../contract/errors';
 import { AppError } from './app-error';
 import { DomainError } from './domain-error';
+import { validationErrorMessage } from './validation-message';
 
 /** What each domain error means over HTTP: the other side's trouble is 502, being told to wait is 429. */
 const DOMAIN_STATUS: Partial<Record<ErrorCode, number>> = {
@@ -46,11 +47,9 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(status).send({ message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // Name the field: "email: Enter a valid email address".
-      const first = error.validation[0];
-      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
-      const message = first ? (field ? `${field}: ${first.message}` : first.message) : 'Invalid request';
-      return reply.status(400).send({ message });
+      const context = error.validationContext;
+      const checked = context === 'querystring' ? request.query : context ? request[context] : request.body;
+      return reply.status(400).send({ message: validationErrorMessage(error.validation, checked) });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

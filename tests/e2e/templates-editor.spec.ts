@@ -242,3 +242,66 @@ test('the deliverability score drops for a spammy subject, with advice, and rise
   await expect(score).toHaveText('90/100 · Good');
   await expect(dialog.getByText('Write the subject in normal sentence case.')).toHaveCount(0);
 });
+
+for (const width of [390, 1366]) {
+  test(`at ${width} px, a pasted 10,000-character subject is counted and refused in words, and Create Template stays in view`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signUpViaApi(page.request);
+    await openTemplatesScreen(page);
+    const dialog = await openNewTemplate(page);
+    await dialog.getByLabel('Name', { exact: true }).fill('Very long subject');
+    await dialog.getByRole('textbox', { name: 'Body' }).click();
+    await page.keyboard.type('Hi {firstName}.');
+    const subject = dialog.getByLabel('Subject', { exact: true });
+    await subject.click();
+    // One unbroken word, as a paste of a stray link or a minified string would be.
+    await page.keyboard.insertText('x'.repeat(10_000));
+
+    await expect(dialog.getByText('10,000 / 998 characters')).toBeVisible();
+    await expect(subject).toHaveAttribute('aria-invalid', 'true');
+    const create = dialog.getByRole('button', { name: 'Create Template' });
+    await expect(create).toBeInViewport({ ratio: 1 });
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeInViewport({ ratio: 1 });
+    // Nothing is wider than the screen: neither the page nor the dialog scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    const box = await dialog.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+
+    await create.click();
+    await expectToast(page, 'Creation Failed', 'The subject can be at most 998 characters.');
+    await expect(subject).toHaveValue('x'.repeat(10_000));
+
+    // Shortened to the limit, the counter still shows how close it is, and the template saves.
+    await subject.fill('y'.repeat(998));
+    await expect(dialog.getByText('998 / 998 characters')).toBeVisible();
+    await expect(subject).not.toHaveAttribute('aria-invalid', 'true');
+    await create.click();
+    await expect(dialog).toBeHidden();
+    await expect(card(page, 'Very long subject')).toBeVisible();
+  });
+}
+
+test('a body near its limit shows its count, and one past it is refused in words', async ({ page }) => {
+  await signUpViaApi(page.request);
+  await openTemplatesScreen(page);
+  const dialog = await openNewTemplate(page);
+  await dialog.getByLabel('Name', { exact: true }).fill('Long body');
+  await dialog.getByLabel('Subject', { exact: true }).fill('A long read');
+  const body = dialog.getByRole('textbox', { name: 'Body' });
+  await body.click();
+  await page.keyboard.insertText('b'.repeat(300_000));
+  await expect(dialog.getByText('characters, formatting included')).toHaveCount(0);
+
+  // The limit counts the body's HTML: here its text and one paragraph's tags (7 characters).
+  await page.keyboard.insertText('b'.repeat(100_000));
+  await expect(dialog.getByText('400,007 / 500,000 characters, formatting included', { exact: true })).toBeVisible();
+  await page.keyboard.insertText('b'.repeat(100_000));
+  await expect(
+    dialog.getByText('500,007 / 500,000 characters, formatting included: 7 too many', { exact: true }),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create Template' }).click();
+  await expectToast(page, 'Creation Failed', 'The body can be at most 500,000 characters.');
+});

@@ -136,7 +136,7 @@ test('a save the server refuses shows its message and keeps what was typed', asy
   await dialog.getByRole('textbox', { name: 'Body' }).click();
   await page.keyboard.type('Body text');
   await dialog.getByRole('button', { name: 'Create Template' }).click();
-  await expectToast(page, 'Creation Failed', 'name: Name must be at most 200 characters');
+  await expectToast(page, 'Creation Failed', 'The name can be at most 200 characters.');
   await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue(longName);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await page

@@ -172,7 +172,7 @@ describe('PATCH /api/leads/{id}', () => {
     await create('taken@lead.test');
     const invalid = await call('PATCH', `/api/leads/${lead.id}`, owner, { email: 'not an email' });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json()).toEqual({ message: 'email: Invalid email address' });
+    expect(invalid.json()).toEqual({ message: 'Invalid email address.' });
     const taken = await call('PATCH', `/api/leads/${lead.id}`, owner, { email: 'TAKEN@lead.test' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ message: 'A lead with this email already exists' });

@@ -129,17 +129,13 @@ describe('offline', () => {
       expect(response.statusCode).toBe(400);
       return response.json().message;
     };
-    const perWeek = 'recommendedEmailsPerWeek: Emails per week must be a whole number from 2 to 5';
+    const perWeek = 'Emails per week must be a whole number from 2 to 5.';
     expect(await refused({ recommendedEmailsPerWeek: 1 })).toBe(perWeek);
     expect(await refused({ recommendedEmailsPerWeek: 6 })).toBe(perWeek);
     expect(await refused({ recommendedEmailsPerWeek: 2.5 })).toBe(perWeek);
-    expect(await refused({ recommendedTone: 'formal' })).toBe(
-      'recommendedTone: Email tone must be professional, friendly or casual',
-    );
-    expect(await refused({ status: 'generated' })).toBe('status: Status must be approved or adjusted');
-    expect(await refused({ customAdjustments: 'x'.repeat(2001) })).toBe(
-      'customAdjustments: Notes must be at most 2000 characters',
-    );
+    expect(await refused({ recommendedTone: 'formal' })).toBe('Email tone must be professional, friendly or casual.');
+    expect(await refused({ status: 'generated' })).toBe('Status must be approved or adjusted.');
+    expect(await refused({ customAdjustments: 'x'.repeat(2001) })).toBe('Notes must be at most 2000 characters.');
     expect((await user.call('GET')).json().status).toBe('generated');
   });
 

@@ -71,13 +71,13 @@ describe('templates CRUD', () => {
   });
 
   it.each([
-    [{ name: '   ' }, 'name: Name is required'],
-    [{ subject: '' }, 'subject: Subject is required'],
-    [{ body: '  ' }, 'body: Body is required'],
-    [{ body: '<p> </p><p><br></p>' }, 'body: Body is required'],
-    [{ weekNumber: 0 }, 'weekNumber: Week number must be a whole number from 1 to 52'],
-    [{ weekNumber: 53 }, 'weekNumber: Week number must be a whole number from 1 to 52'],
-    [{ weekNumber: 2.5 }, 'weekNumber: Week number must be a whole number from 1 to 52'],
+    [{ name: '   ' }, 'The name is required.'],
+    [{ subject: '' }, 'The subject is required.'],
+    [{ body: '  ' }, 'The body is required.'],
+    [{ body: '<p> </p><p><br></p>' }, 'The body is required.'],
+    [{ weekNumber: 0 }, 'The week number must be a whole number from 1 to 52.'],
+    [{ weekNumber: 53 }, 'The week number must be a whole number from 1 to 52.'],
+    [{ weekNumber: 2.5 }, 'The week number must be a whole number from 1 to 52.'],
   ])('refuses %j with "%s"', async (overrides, message) => {
     const response = await call('POST', '/api/templates', owner, template(overrides));
     expect(response.statusCode).toBe(400);
@@ -89,13 +89,44 @@ describe('templates CRUD', () => {
     expect((await call('POST', '/api/templates', owner, template({ body: paragraphs }))).statusCode).toBe(201);
     const response = await call('POST', '/api/templates', owner, template({ body: `${paragraphs}<br>` }));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'body: Body has too many HTML tags: at most 10,000' });
+    expect(response.json()).toEqual({ message: 'The body has too many HTML tags: at most 10,000.' });
   });
 
   it('refuses an unknown status', async () => {
     const response = await call('POST', '/api/templates', owner, template({ status: 'live' }));
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/^status: /);
+    expect(response.json()).toEqual({ message: 'The status is not one of the allowed choices.' });
+  });
+
+  it('refuses an over-long name, subject or body with a sentence, on create and on update', async () => {
+    const tooLong = [
+      [{ name: 'n'.repeat(201) }, 'The name can be at most 200 characters.'],
+      [{ subject: 's'.repeat(999) }, 'The subject can be at most 998 characters.'],
+      [{ subject: 'x'.repeat(10_000) }, 'The subject can be at most 998 characters.'],
+      [{ body: `<p>${'b'.repeat(500_000)}</p>` }, 'The body can be at most 500,000 characters.'],
+    ] as const;
+    const created = (await call('POST', '/api/templates', owner, template())).json();
+    for (const [overrides, message] of tooLong) {
+      const create = await call('POST', '/api/templates', owner, template(overrides));
+      expect(create.statusCode).toBe(400);
+      expect(create.json()).toEqual({ message });
+      const update = await call('PUT', `/api/templates/${created.id}`, owner, template(overrides));
+      expect(update.statusCode).toBe(400);
+      expect(update.json()).toEqual({ message });
+    }
+    // At the limits, it is stored.
+    const atLimits = template({ name: 'n'.repeat(200), subject: 's'.repeat(998) });
+    expect((await call('POST', '/api/templates', owner, atLimits)).statusCode).toBe(201);
+  });
+
+  it('names a missing field, and a field of the wrong kind, in words', async () => {
+    const { subject: _, ...withoutSubject } = template();
+    const missing = await call('POST', '/api/templates', owner, withoutSubject);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ message: 'The subject is required.' });
+    const wrongKind = await call('POST', '/api/templates', owner, template({ includeStockTip: 'yes' }));
+    expect(wrongKind.statusCode).toBe(400);
+    expect(wrongKind.json()).toEqual({ message: 'The include stock tip must be true or false.' });
   });
 });
 
@@ -128,7 +159,7 @@ describe('attachments', () => {
     ];
     const response = await call('POST', '/api/templates', owner, template({ attachments }));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'attachments: big.pdf is larger than 3MB. Please use a smaller file.' });
+    expect(response.json()).toEqual({ message: 'big.pdf is larger than 3MB. Please use a smaller file.' });
   });
 
   it('refuses more than 10 MB in all and more than 10 files', async () => {
@@ -145,7 +176,7 @@ describe('attachments', () => {
     );
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.json()).toEqual({
-      message: 'attachments: Attachments can add up to at most 10MB per template, so f3.bin was not added.',
+      message: 'Attachments can add up to at most 10MB per template, so f3.bin was not added.',
     });
     const small = (i: number) => ({ name: `s${i}.txt`, contentType: 'text/plain', contentBytes: base64OfSize(10) });
     const tooMany = await call(
@@ -155,14 +186,14 @@ describe('attachments', () => {
       template({ attachments: Array.from({ length: 11 }, (_, i) => small(i)) }),
     );
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json()).toEqual({ message: 'attachments: At most 10 attachments per template' });
+    expect(tooMany.json()).toEqual({ message: 'A template can have at most 10 attachments.' });
   });
 
   it('refuses content that is not base64', async () => {
     const attachments = [{ name: 'x.txt', contentType: 'text/plain', contentBytes: 'not base64!!' }];
     const response = await call('POST', '/api/templates', owner, template({ attachments }));
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('attachments.0.contentBytes: Attachment content must be base64');
+    expect(response.json().message).toBe('An attachment’s content could not be read.');
   });
 });
 

@@ -51,12 +51,12 @@ export function createTemplatesService(deps: { db: Database; clock: Clock }) {
     for (const file of input.attachments) {
       const size = decodedBase64Bytes(file.contentBytes);
       const rejection = attachmentRejection({ name: file.name, size }, existing);
-      if (rejection) throw AppError.badRequest(`attachments: ${rejection.description}`);
+      if (rejection) throw AppError.badRequest(rejection.description);
       existing.count += 1;
       existing.totalBytes += size;
     }
     const body = sanitizeEmailHtml(input.body);
-    if (!body.replace(/<[^>]*>/g, '').trim()) throw AppError.badRequest('body: Body is required');
+    if (!body.replace(/<[^>]*>/g, '').trim()) throw AppError.badRequest('The body is required.');
     return { ...input, body };
   }
 

@@ -2,9 +2,8 @@ import type { TemplateDetail } from '@contract/templates';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { useWarnBeforeUnload } from '@/lib/use-warn-before-unload';
+import { characterCount, TEMPLATE_LIMITS } from '../lib/character-count';
 import { insertAtSelection } from '../lib/insert-at-selection';
 import {
   emptyTemplateForm,
@@ -14,8 +13,10 @@ import {
 } from '../lib/template-form';
 import { AiDraftPanel } from './ai-draft-panel';
 import { AttachmentsField } from './attachments-field';
+import { CharacterCounter } from './character-counter';
 import { DeliverabilityPanel } from './deliverability-panel';
 import { InsertVariableMenu, type VariableTarget } from './insert-variable-menu';
+import { LimitedTextInput } from './limited-text-input';
 import { RichTextEditor } from './rich-text-editor';
 import { TemplatePreview } from './template-preview';
 import { TemplateSettingsFields } from './template-settings-fields';
@@ -89,18 +90,21 @@ export function TemplateEditorForm({
   return (
     // Fields, then preview, then actions on narrow screens; on wide ones the preview is a column of its own and the
     // actions sit under the fields, clear of the toasts in the bottom-right corner.
-    <form onSubmit={onSubmit} noValidate className="grid gap-x-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid grid-cols-1 gap-x-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]"
+    >
       <div className="grid content-start gap-5 p-6 lg:pr-0">
-        <div className="grid gap-2">
-          <Label htmlFor="template-name">Name</Label>
-          <Input
-            id="template-name"
-            autoComplete="off"
-            placeholder="e.g. Spring listings introduction"
-            value={values.name}
-            onChange={(event) => set('name', event.target.value)}
-          />
-        </div>
+        <LimitedTextInput
+          id="template-name"
+          label="Name"
+          max={TEMPLATE_LIMITS.name}
+          autoComplete="off"
+          placeholder="e.g. Spring listings introduction"
+          value={values.name}
+          onValueChange={(name) => set('name', name)}
+        />
 
         <AiDraftPanel
           defaultOpen={template === null}
@@ -111,18 +115,17 @@ export function TemplateEditorForm({
           }}
         />
 
-        <div className="grid gap-2">
-          <Label htmlFor="template-subject">Subject</Label>
-          <Input
-            ref={subjectRef}
-            id="template-subject"
-            autoComplete="off"
-            placeholder="e.g. A quick question for {company}"
-            value={values.subject}
-            onChange={(event) => set('subject', event.target.value)}
-            onFocus={() => setVariableTarget('subject')}
-          />
-        </div>
+        <LimitedTextInput
+          ref={subjectRef}
+          id="template-subject"
+          label="Subject"
+          max={TEMPLATE_LIMITS.subject}
+          autoComplete="off"
+          placeholder="e.g. A quick question for {company}"
+          value={values.subject}
+          onValueChange={(subject) => set('subject', subject)}
+          onFocus={() => setVariableTarget('subject')}
+        />
 
         <div className="grid gap-2">
           <span className="font-medium text-sm">Body</span>
@@ -134,6 +137,10 @@ export function TemplateEditorForm({
             Vary words per lead with <code className="font-mono">{'{{spin: Hi | Hello | Hey}}'}</code>: each lead gets
             one choice, the same on every retry.
           </p>
+          <CharacterCounter
+            id="template-body-count"
+            count={characterCount(values.body.length, TEMPLATE_LIMITS.body, 'characters, formatting included')}
+          />
         </div>
 
         <DeliverabilityPanel
@@ -170,8 +177,10 @@ export function TemplateEditorForm({
         </div>
       </div>
 
-      {/* Stays in view while the dialog scrolls, so saving never needs a scroll to the bottom; stacked on a phone. */}
-      <DialogFooter className="sticky bottom-0 z-10 border-t bg-card px-6 py-4 lg:col-start-1 lg:row-start-2 lg:pr-0">
+      {/* Stays in view while the dialog scrolls, so saving never needs a scroll to the bottom; stacked on a phone.
+          Never taller than its buttons (self-start): stretched to a row made tall by a taller preview, it would
+          stick by its bottom and hold the buttons at its top, out of view. */}
+      <DialogFooter className="sticky bottom-0 z-10 self-start border-t bg-card px-6 py-4 lg:col-start-1 lg:row-start-2 lg:pr-0">
         <DialogClose asChild>
           <Button type="button" variant="outline">
             Cancel

@@ -48,11 +48,13 @@ export function TemplatePreview({ subject, body }: { subject: string; body: stri
       </div>
       <PreviewLeadPicker lead={lead} onLead={setLead} />
       <div className="overflow-hidden rounded-lg border bg-card shadow-xs">
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 border-b bg-muted/50 px-4 py-3 text-sm">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 border-b bg-muted/50 px-4 py-3 text-sm">
           <dt className="text-muted-foreground">To</dt>
           <dd className="truncate">{recipientName ? `${recipientName} <${lead.email}>` : lead.email}</dd>
           <dt className="text-muted-foreground">Subject</dt>
-          <dd className="break-words font-medium">
+          {/* A long subject without spaces wraps anywhere, and a very long one scrolls in a few lines of its own
+              instead of growing the editor. */}
+          <dd className="max-h-24 overflow-y-auto font-medium wrap-anywhere">
             {renderedSubject || <span className="font-normal text-muted-foreground italic">No subject</span>}
           </dd>
         </dl>
