@@ -45,7 +45,7 @@ test('without an AI provider the panel says who can set one up; only an admin se
   // The e2e server has no AI_BASE_URL / AI_API_KEY: the built-in writer drafts.
   await expect(
     dialog.getByText(
-      "No AI provider is set up, so the built-in offline writer drafts for now. As the administrator, you can set AI_BASE_URL, AI_API_KEY and AI_MODEL in the server's environment (any OpenAI-compatible provider) and restart it.",
+      "No AI provider is set up, so the built-in offline writer drafts for now. Details for the administrator: set AI_BASE_URL, AI_API_KEY and AI_MODEL in the server's environment (any OpenAI-compatible provider) and restart it.",
       { exact: true },
     ),
   ).toBeVisible();

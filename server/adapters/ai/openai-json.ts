@@ -104,6 +104,14 @@ function parseJson(content: string | null | undefined): unknown {
   }
 }
 
+/** A provider's refusal as a user reads it, by its HTTP status. */
+function refusalSentence(status: number): string {
+  if (status === 401 || status === 403)
+    return "The AI provider refused this server's access. Your administrator can fix its setup.";
+  if (status === 429) return 'The AI provider takes no more requests for now. Please try again later.';
+  return 'The AI provider refused the request. Please try again later.';
+}
+
 /** `sdk` is the loaded SDK, whose error classes tell the failures apart. */
 function providerError(error: unknown, timeoutMs: number, sdk: typeof OpenAI): AiError {
   if (error instanceof sdk.APIConnectionTimeoutError) {
@@ -111,10 +119,9 @@ function providerError(error: unknown, timeoutMs: number, sdk: typeof OpenAI): A
     return new AiError('timeout', `The AI provider did not answer within ${seconds} seconds. Please try again.`);
   }
   if (error instanceof sdk.APIError && error.status) {
-    return new AiError(
-      'refused',
-      `The AI provider refused the request (${error.status}): ${error.message.replace(/^\d+\s*/, '')}`,
-    );
+    // The provider's reason is about this server's key, model or plan: the operator's to read, not a user's.
+    const detail = `The AI provider answered ${error.status}: ${error.message.replace(/^\d+\s*/, '')}. Check AI_API_KEY and AI_MODEL.`;
+    return new AiError('refused', refusalSentence(error.status)).withOperatorDetail(detail);
   }
   if (error instanceof sdk.APIConnectionError) {
     return new AiError(

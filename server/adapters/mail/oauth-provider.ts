@@ -49,14 +49,22 @@ async function requestTokens(
   }
   const answer = (await response.json().catch(() => ({}))) as TokenAnswer;
   if (!response.ok || !answer.access_token) {
-    const reason = answer.error_description || answer.error || `HTTP ${response.status}`;
-    // invalid_grant: the refresh token was revoked or expired; the user must connect again.
+    // The provider's codes (invalid_grant: the refresh token was revoked or expired) are the operator's detail.
+    const detail = `The token endpoint answered ${response.status}: ${answer.error_description || answer.error || 'no reason given'}`;
     const kind = response.status === 429 ? 'rate_limited' : response.status >= 500 ? 'temporary' : 'auth';
-    throw new TransportError(kind, `The sign-in service refused the tokens: ${reason}`);
+    const message =
+      kind === 'auth'
+        ? 'The sign-in service refused the sign-in of this mailbox: connect it again.'
+        : 'The sign-in service is not answering properly. Please try again later.';
+    throw new TransportError(kind, message).withOperatorDetail(detail);
   }
   const refreshToken = answer.refresh_token ?? previousRefreshToken;
-  if (!refreshToken)
-    throw new TransportError('auth', 'The sign-in service did not grant offline access (no refresh token).');
+  if (!refreshToken) {
+    throw new TransportError(
+      'auth',
+      'The sign-in did not allow LocalReach to keep using the mailbox: connect it again and accept every permission asked.',
+    ).withOperatorDetail('The token endpoint granted no refresh token (offline access).');
+  }
   return {
     kind: 'oauth',
     accessToken: answer.access_token,
@@ -70,7 +78,11 @@ async function getJson<T>(url: string, accessToken: string): Promise<T> {
     headers: { authorization: `Bearer ${accessToken}` },
     signal: AbortSignal.timeout(15_000),
   });
-  if (!response.ok) throw new TransportError('auth', `Could not read the mailbox address (HTTP ${response.status})`);
+  if (!response.ok) {
+    throw new TransportError('auth', 'Could not read which mailbox this is: connect it again.').withOperatorDetail(
+      `${url} answered ${response.status}`,
+    );
+  }
   return (await response.json()) as T;
 }
 

@@ -55,12 +55,28 @@ describe('what an IMAP peer said, before it greeted as an IMAP server', () => {
 
   it('keeps certificate errors, which come before any greeting, without the names a certificate carries', () => {
     const selfSigned = Object.assign(new Error('self-signed certificate'), { code: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
-    expect(imapFailure(selfSigned, {}, server, 'IMAP check failed').message).toBe(
-      'IMAP check failed: self-signed certificate',
-    );
+    expect(imapFailure(selfSigned, {}, server, 'IMAP check failed')).toMatchObject({
+      message: "IMAP check failed: the IMAP server's certificate was not accepted (it is self-signed).",
+      operatorDetail: 'IMAP: self-signed certificate',
+    });
     expect(imapFailure(otherNames, {}, server, 'IMAP check failed').message).toBe(
       "The IMAP server's certificate is not valid for mail.example.com: use the host name your mail provider gives.",
     );
+  });
+
+  it('says in words that nothing answered or the connection failed; the library’s text is the operator’s', () => {
+    const refusedPort = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:993'), { code: 'ECONNREFUSED' });
+    expect(imapFailure(refusedPort, {}, server, 'IMAP check failed')).toMatchObject({
+      kind: 'temporary',
+      message: 'Nothing answered at mail.example.com port 465: check the host and port.',
+      operatorDetail: 'IMAP: connect ECONNREFUSED 127.0.0.1:993',
+    });
+    const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+    expect(imapFailure(reset, { greeting: 'ready' }, server, 'Could not read the INBOX')).toMatchObject({
+      kind: 'temporary',
+      message: 'Could not read the INBOX: the connection to the IMAP server failed.',
+      operatorDetail: 'IMAP: read ECONNRESET',
+    });
   });
 
   it('says a refused login is an authentication failure', () => {

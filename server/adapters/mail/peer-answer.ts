@@ -70,20 +70,56 @@ export function imapFailure(
 ): TransportError {
   const failure = error as Error & { authenticationFailed?: boolean; responseText?: string; code?: unknown };
   const nothingAnswered = nothingAnsweredSentence(error, server.host, server.port);
-  if (nothingAnswered) return new TransportError('temporary', `${nothingAnswered} (IMAP: ${failure.message})`);
+  // The library's text (connect ECONNREFUSED…) is the operator's detail; the user reads the plain sentence.
+  if (nothingAnswered)
+    return new TransportError('temporary', nothingAnswered).withOperatorDetail(`IMAP: ${failure.message}`);
   if (namesCertificate(failure)) return new TransportError('temporary', wrongCertificate('IMAP', server));
   const greeted = session.greeting !== undefined || Boolean(session.authenticated) || session.byeReason !== undefined;
   if (!greeted) {
-    // A TLS handshake fails before any greeting; its errors are the library's, and say what to fix.
-    if (isCertificateError(failure.code)) return new TransportError('temporary', `${failedTo}: ${failure.message}`);
+    // A TLS handshake fails before any greeting: said in words, the library's text kept for the operator.
+    const problem = certificateProblem(failure);
+    if (problem) {
+      return new TransportError(
+        'temporary',
+        `${failedTo}: the IMAP server's certificate was not accepted (${problem}).`,
+      ).withOperatorDetail(`IMAP: ${failure.message}`);
+    }
     return new TransportError('temporary', notAMailServer('IMAP', server));
   }
-  const said = failure.responseText || failure.message;
-  if (failure.authenticationFailed) return new TransportError('auth', `IMAP login failed: ${said}`);
-  return new TransportError('temporary', `${failedTo}: ${said}`);
+  // The server's own words are quoted; without them, the library's (a socket error's code) are the operator's.
+  const said = failure.responseText?.trim();
+  if (failure.authenticationFailed) {
+    return said
+      ? new TransportError('auth', `IMAP login failed: ${said}`)
+      : new TransportError('auth', 'IMAP login failed: check the user name and password.').withOperatorDetail(
+          `IMAP: ${failure.message}`,
+        );
+  }
+  if (said) return new TransportError('temporary', `${failedTo}: ${said}`);
+  return new TransportError('temporary', `${failedTo}: the connection to the IMAP server failed.`).withOperatorDetail(
+    `IMAP: ${failure.message}`,
+  );
 }
 
 /** Node's codes for a certificate the connection refused (self-signed, expired, unknown issuer…). */
-function isCertificateError(code: unknown): boolean {
+function isCertificateError(code: unknown): code is string {
   return typeof code === 'string' && /CERT|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code);
+}
+
+/** What is wrong with a certificate, by Node's code, in words. */
+const CERTIFICATE_PROBLEMS: [RegExp, string][] = [
+  [/SELF_SIGNED/, 'it is self-signed'],
+  [/EXPIRED/, 'it has expired'],
+  [/NOT_YET_VALID/, 'it is not valid yet'],
+  [/UNABLE_TO_(GET|VERIFY)|LEAF_SIGNATURE|ISSUER/, 'its issuer is not trusted'],
+];
+
+/**
+ * Why a connection refused the server's certificate, in words (Node's codes, such as DEPTH_ZERO_SELF_SIGNED_CERT,
+ * are the operator's); null when the failure is not about a certificate.
+ */
+export function certificateProblem(error: { code?: unknown; originalCode?: unknown; message?: string }): string | null {
+  const code = [error.code, error.originalCode].find(isCertificateError);
+  if (!code) return /certificate/i.test(error.message ?? '') ? 'it is not trusted' : null;
+  return CERTIFICATE_PROBLEMS.find(([pattern]) => pattern.test(code))?.[1] ?? 'it is not trusted';
 }

@@ -152,9 +152,8 @@ describe('SmtpTransport', () => {
       .catch((error) => error);
 
     expect(failure).toMatchObject({ kind: 'temporary' });
-    expect(failure.message).toBe(
-      `Nothing answered at 127.0.0.1 port ${port}: check the host and port. (SMTP: connect ECONNREFUSED 127.0.0.1:${port})`,
-    );
+    expect(failure.message).toBe(`Nothing answered at 127.0.0.1 port ${port}: check the host and port.`);
+    expect(failure.operatorDetail).toBe(`SMTP: connect ECONNREFUSED 127.0.0.1:${port}`);
   });
 
   it('sorts SMTP replies: 4xx temporary, 5xx permanent, 5.1.x no mailbox, 5.7.x blocked, bad login auth', async () => {
@@ -183,16 +182,15 @@ describe('SmtpTransport', () => {
 });
 
 describe('verifySmtp', () => {
-  it('says plainly that nothing answered at a closed port, then the connection’s own words', async () => {
+  it('says plainly that nothing answered at a closed port; the connection’s own words are the operator’s detail', async () => {
     const port = await freePort();
     const failure = await verifySmtp({ host: '127.0.0.1', port, secure: false, user: 'u', password: 'p' }, '127.0.0.1')
       .then(() => null)
       .catch((error) => error);
 
     expect(failure).toMatchObject({ kind: 'temporary' });
-    expect(failure.message).toBe(
-      `Nothing answered at 127.0.0.1 port ${port}: check the host and port. (SMTP: connect ECONNREFUSED 127.0.0.1:${port})`,
-    );
+    expect(failure.message).toBe(`Nothing answered at 127.0.0.1 port ${port}: check the host and port.`);
+    expect(failure.operatorDetail).toBe(`SMTP: connect ECONNREFUSED 127.0.0.1:${port}`);
   });
 
   it('keeps security "None" plain when the server offers STARTTLS; stored settings without it still upgrade', async () => {

@@ -3,7 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { ServerSettings } from '../../../contract/accounts';
 import { composeMime } from './mime-message';
 import { nothingAnsweredSentence } from './nothing-answered';
-import { unprovenSmtpFailure } from './peer-answer';
+import { certificateProblem, unprovenSmtpFailure } from './peer-answer';
 import { refusedReturnPath, takesPlusAddressedMail } from './plus-addressing';
 import type { MailTransport, OutgoingMail, SendResult } from './transport';
 import { refusedSend, TransportError, uncertainSend } from './transport';
@@ -116,32 +116,47 @@ export async function verifySmtp(settings: ServerSettings, address: string): Pro
   }
 }
 
-type SmtpFailure = Error & { code?: string; responseCode?: number; response?: string };
+type SmtpFailure = Error & { code?: string; originalCode?: string; responseCode?: number; response?: string };
 
 /** The server as the user named it, for the sentence that says nothing answered there. */
 type SmtpServerName = Pick<ServerSettings, 'host' | 'port'>;
 
 /**
- * Sorts nodemailer's failure into our kinds, keeping the server's own words. `handedOver`: the whole message had
- * gone out to the server, so a failure without an SMTP reply leaves it unknown whether the server took it.
+ * Sorts nodemailer's failure into our kinds, keeping the server's own words (an SMTP reply, introduced in words);
+ * the library's own text (connect ECONNREFUSED…, a TLS error) is the operator's detail, never the user's message.
+ * `handedOver`: the whole message had gone out to the server, so a failure without an SMTP reply leaves it unknown
+ * whether the server took it.
  */
 export function smtpError(error: unknown, handedOver = false, server?: SmtpServerName): TransportError {
   const failure = error as SmtpFailure;
   // A peer that has not proved to speak SMTP is never quoted (decision 0056); one that took the message has.
   const unproven = handedOver ? null : unprovenSmtpFailure(failure, server);
   if (unproven) return unproven;
-  const said = failure.response?.trim() || failure.message;
+  const reply = failure.response?.trim();
+  const library = failure.message;
   const code = failure.responseCode;
   if (failure.code === 'EAUTH' || code === 535 || code === 534 || code === 530) {
-    return new TransportError('auth', `SMTP login failed: ${said}`);
+    return reply
+      ? new TransportError('auth', `SMTP login failed: ${reply}`)
+      : new TransportError('auth', 'SMTP login failed: check the user name and password.').withOperatorDetail(library);
   }
+  const said = reply || library;
   if (code === 421 || code === 450 || code === 451 || code === 452) {
     return refusedSend('temporary', `The SMTP server is temporarily refusing mail: ${said}`);
   }
   if (code && code >= 500) return refusedSend('permanent', `The SMTP server refused the message: ${said}`);
   // Any reply (4xx, 5xx) says the server did not take it; only silence after the message leaves it open.
-  if (handedOver && !code) return uncertainSend('the SMTP server', said);
+  if (handedOver && !code) return uncertainSend('the SMTP server').withOperatorDetail(library);
   const nothingAnswered = server && nothingAnsweredSentence(error, server.host, server.port);
-  if (nothingAnswered) return new TransportError('temporary', `${nothingAnswered} (SMTP: ${said})`);
-  return new TransportError('temporary', `Could not reach the SMTP server: ${said}`);
+  if (nothingAnswered) return new TransportError('temporary', nothingAnswered).withOperatorDetail(`SMTP: ${library}`);
+  return new TransportError('temporary', unreachedSentence(failure)).withOperatorDetail(`SMTP: ${library}`);
+}
+
+/** Why an SMTP server could not be used, in words: it was too slow, its certificate was refused, or neither. */
+function unreachedSentence(failure: SmtpFailure): string {
+  // A refused certificate can end in a timeout too (the server waits for the TLS handshake that was given up).
+  const problem = certificateProblem(failure);
+  if (problem) return `The SMTP server's certificate was not accepted (${problem}): check the host and security.`;
+  if (failure.code === 'ETIMEDOUT') return 'The SMTP server did not answer in time: check the host, port and security.';
+  return 'Could not connect to the SMTP server: check the host, port and security.';
 }

@@ -68,11 +68,14 @@ export function refusedSend(kind: 'permanent' | 'temporary', message: string): T
 /** RFC 3463 5.1.x: a bad destination mailbox address (no such user, bad domain). */
 const NO_SUCH_MAILBOX = /\b5\.1\.\d{1,3}\b/;
 
-/** The message reached the other side but no answer came back (`reason` says what happened instead). */
-export function uncertainSend(service: string, reason: string): TransportError {
+/**
+ * The message reached the other side but no answer came back (`reason`, in words, says what happened instead; a
+ * library's text goes to the error's operator detail instead).
+ */
+export function uncertainSend(service: string, reason?: string): TransportError {
   return new TransportError(
     'uncertain',
-    `The connection to ${service} broke after the message was handed over (${reason}): it may or may not have been sent. Check the mailbox's Sent folder before sending again.`,
+    `The connection to ${service} broke after the message was handed over${reason ? ` (${reason})` : ''}: it may or may not have been sent. Check the mailbox's Sent folder before sending again.`,
   );
 }
 

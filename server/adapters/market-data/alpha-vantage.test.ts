@@ -61,8 +61,9 @@ describe('Alpha Vantage', () => {
     peer.set(answer);
     const error = await failure(provider.quote('IBM'));
     expect(error).toMatchObject({ kind: 'rate_limited', code: 'market_data_rate_limited' });
-    expect(error.message).toMatch(
-      /^Alpha Vantage refused more requests for now \(its plan's request limit\): Thank you/,
+    expect(error.message).toBe('The market data service takes no more requests for now. Please try again later.');
+    expect(error.operatorDetail).toMatch(
+      /^Alpha Vantage refused more requests \(its plan's request limit\): Thank you/,
     );
   });
 
@@ -77,20 +78,24 @@ describe('Alpha Vantage', () => {
     });
   });
 
-  it('calls a 5xx unavailable, saying what the server answered', async () => {
+  it('calls a 5xx unavailable; the status is the administrator’s detail', async () => {
     peer.set('server-error');
     const error = await failure(provider.quote('IBM'));
     expect(error).toMatchObject({
       kind: 'unavailable',
-      message: 'Alpha Vantage answered 503. Please try again later.',
+      message: 'The market data service is not answering properly. Please try again later.',
+      operatorDetail: 'Alpha Vantage answered 503.',
     });
   });
 
-  it('passes on what Alpha Vantage says of a wrong key', async () => {
+  it('keeps what Alpha Vantage says of a wrong key for the administrator', async () => {
     const wrongKey = new AlphaVantageMarketData({ apiKey: 'wrong', baseUrl: peer.url, timeoutMs: 1_000 });
     const error = await failure(wrongKey.quote('IBM'));
     expect(error.kind).toBe('unavailable');
-    expect(error.message).toMatch(/^Alpha Vantage refused the request: the parameter apikey is invalid or missing/);
+    expect(error.message).toBe('The market data service refused the request. Your administrator can check its setup.');
+    expect(error.operatorDetail).toMatch(
+      /^Alpha Vantage refused the request: the parameter apikey is invalid or missing/,
+    );
   });
 
   it('says so when it cannot reach the server', async () => {

@@ -75,7 +75,10 @@ export class AlphaVantageMarketData implements MarketData {
       );
     }
     if (!response.ok) {
-      throw new MarketDataError('unavailable', `Alpha Vantage answered ${response.status}. Please try again later.`);
+      throw new MarketDataError(
+        'unavailable',
+        'The market data service is not answering properly. Please try again later.',
+      ).withOperatorDetail(`Alpha Vantage answered ${response.status}.`);
     }
     if (!body || typeof body !== 'object') {
       throw new MarketDataError(
@@ -88,13 +91,18 @@ export class AlphaVantageMarketData implements MarketData {
     if (typeof limit === 'string') {
       throw new MarketDataError(
         'rate_limited',
-        `Alpha Vantage refused more requests for now (its plan's request limit): ${limit.slice(0, PROVIDER_TEXT_CHARS)}`,
+        'The market data service takes no more requests for now. Please try again later.',
+      ).withOperatorDetail(
+        `Alpha Vantage refused more requests (its plan's request limit): ${limit.slice(0, PROVIDER_TEXT_CHARS)}`,
       );
     }
     if (typeof answer['Error Message'] === 'string') {
+      // Its reasons name its own parameters (apikey, function): the operator's words, not a user's.
       throw new MarketDataError(
         'unavailable',
-        `Alpha Vantage refused the request: ${answer['Error Message'].slice(0, PROVIDER_TEXT_CHARS)}`,
+        'The market data service refused the request. Your administrator can check its setup.',
+      ).withOperatorDetail(
+        `Alpha Vantage refused the request: ${answer['Error Message'].slice(0, PROVIDER_TEXT_CHARS)} Check MARKET_DATA_API_KEY.`,
       );
     }
     return answer;

@@ -174,15 +174,23 @@ describe('sending through a connected SMTP account (SMTP peer on loopback)', () 
     }
   });
 
-  it('says plainly when nothing answers at the SMTP host and port, then the connection’s own words', async () => {
+  it('says plainly when nothing answers at the SMTP host and port; only the administrator reads the connection’s own words', async () => {
     const port = await freePort();
-    const response = await call('POST', '/api/email-accounts/smtp', owner, {
-      email: 'probe@smtp.test',
-      smtp: { host: '127.0.0.1', port, secure: false, user: 'u', password: 'p' },
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(
-      `Nothing answered at 127.0.0.1 port ${port}: check the host and port. (SMTP: connect ECONNREFUSED 127.0.0.1:${port})`,
+    const connect = (token: string) =>
+      call('POST', '/api/email-accounts/smtp', token, {
+        email: 'probe@smtp.test',
+        smtp: { host: '127.0.0.1', port, secure: false, user: 'u', password: 'p' },
+      });
+    const plain = `Nothing answered at 127.0.0.1 port ${port}: check the host and port.`;
+
+    const forUser = await connect(stranger);
+    expect(forUser.statusCode).toBe(400);
+    expect(forUser.json()).toEqual({ message: plain });
+
+    const forAdmin = await connect(owner);
+    expect(forAdmin.statusCode).toBe(400);
+    expect(forAdmin.json().message).toBe(
+      `${plain} Details for the administrator: SMTP: connect ECONNREFUSED 127.0.0.1:${port}`,
     );
   });
 

@@ -25,6 +25,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { messageForReader } from '../../lib/operator-detail';
 import type { OperatorLog } from '../../lib/operator-log';
 import type { RateLimiter } from '../../lib/rate-limiter';
 import { resourceId } from '../../lib/resource-id';
@@ -257,7 +258,11 @@ export function createAccountsService(deps: {
         await verifySmtp(input.smtp, smtpAddress);
         if (imap && imapAddress) await verifyImap(imap, imapAddress);
       } catch (error) {
-        if (error instanceof TransportError) throw AppError.badRequest(error.message, 'mailbox_check_failed');
+        // The library's words (a socket error's code) are an administrator's detail only (docs/product.md §8).
+        if (error instanceof TransportError) {
+          const message = messageForReader(error.message, error.operatorDetail, user.isAdmin);
+          throw AppError.badRequest(message, 'mailbox_check_failed');
+        }
         throw error;
       }
       const sealed: SmtpCredentials = { kind: 'smtp', smtp: input.smtp, ...(imap && { imap }) };

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client';
 import { oauthStates, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
+import { ADMIN_DETAIL_LABEL, messageForReader } from '../../lib/operator-detail';
 import type { SessionsService } from '../auth/sessions.service';
 import type { AccountsService } from './accounts.service';
 
@@ -16,8 +17,8 @@ const SETUP_HINT: Record<OAuthProviderName, string> = {
   gmail: 'Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET',
 };
 
-/** What introduces, in an admin's answer, what only the server's operator can act on. */
-const ADMIN_DETAIL = 'Details for the administrator:';
+/** A sign-in the provider ended with an error other than the person's refusal. */
+const SIGN_IN_NOT_COMPLETED = 'The sign-in did not complete, so the mailbox was not connected. Please try again.';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -51,7 +52,7 @@ export function createOAuthService(deps: {
       if (!provider.configured) {
         // The environment variables are the operator's business: only an admin is told them, after the plain words.
         const message = user.isAdmin
-          ? `Sign-in with ${provider.label} is not set up on this server. ${ADMIN_DETAIL} ${SETUP_HINT[name]} and register ${redirectUri(name)} as a redirect URI.`
+          ? `Sign-in with ${provider.label} is not set up on this server. ${ADMIN_DETAIL_LABEL} ${SETUP_HINT[name]} and register ${redirectUri(name)} as a redirect URI.`
           : `Your administrator has not enabled sign-in with ${provider.label}.`;
         throw AppError.badRequest(message, 'oauth_not_configured');
       }
@@ -97,11 +98,10 @@ export function createOAuthService(deps: {
       if (!valid) return back('The sign-in could not be verified (it expired or was tampered with). Please try again.');
       if (query.error) {
         const denied = query.error === 'access_denied' || query.error === 'consent_required';
-        return back(
-          denied
-            ? 'Permission was not granted, so the mailbox was not connected.'
-            : query.error_description || query.error,
-        );
+        if (denied) return back('Permission was not granted, so the mailbox was not connected.');
+        // The provider's reason is for the operator (codes such as AADSTS50011 or invalid_request).
+        const reason = `${query.error}${query.error_description ? `: ${query.error_description}` : ''}`;
+        return back(messageForReader(SIGN_IN_NOT_COMPLETED, `The sign-in service answered ${reason}`, user.isAdmin));
       }
       if (!query.code) return back('The sign-in did not return an authorization code. Please try again.');
       try {
@@ -111,7 +111,9 @@ export function createOAuthService(deps: {
         await deps.accounts.connectOAuth(user, name, email, tokens);
         return back();
       } catch (error) {
-        if (error instanceof TransportError || error instanceof AppError) return back(error.message);
+        if (error instanceof TransportError)
+          return back(messageForReader(error.message, error.operatorDetail, user.isAdmin));
+        if (error instanceof AppError) return back(error.message);
         throw error;
       }
     },

@@ -67,11 +67,19 @@ describe('with an OpenAI-compatible provider', () => {
     expect(response.json()).toEqual({ message: "The AI provider's answer was not a usable draft. Please try again." });
   });
 
-  it('turns a provider error into a 502 with its reason', async () => {
+  it('turns a provider error into a 502 in plain words; its reason is the administrator’s detail', async () => {
     peer.behaviour = { status: 401, message: 'Incorrect API key provided' };
-    const response = await generate(withProvider.app, providerUser, 'anything');
-    expect(response.statusCode).toBe(502);
-    expect(response.json().message).toBe('The AI provider refused the request (401): Incorrect API key provided');
+    const plain = "The AI provider refused this server's access. Your administrator can fix its setup.";
+    const forAdmin = await generate(withProvider.app, providerUser, 'anything');
+    expect(forAdmin.statusCode).toBe(502);
+    expect(forAdmin.json().message).toBe(
+      `${plain} Details for the administrator: The AI provider answered 401: Incorrect API key provided. Check AI_API_KEY and AI_MODEL.`,
+    );
+    const agent = await registerUser(withProvider.app, 'agent@provider.test');
+    peer.behaviour = { status: 401, message: 'Incorrect API key provided' };
+    const forUser = await generate(withProvider.app, agent, 'anything');
+    expect(forUser.statusCode).toBe(502);
+    expect(forUser.json()).toEqual({ message: plain });
   });
 
   it('gives up after the timeout with a 502', async () => {
@@ -130,7 +138,7 @@ describe('without a provider (offline writer)', () => {
   it('refuses an empty prompt with the editor’s message', async () => {
     const response = await generate(offline.app, offlineUser, '   ');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'prompt: Please enter a description for the AI to generate content.' });
+    expect(response.json()).toEqual({ message: 'Please enter a description for the AI to generate content.' });
   });
 
   it('answers 401 when signed out', async () => {

@@ -31,12 +31,7 @@ export function createStripeApi(secretKey: string, apiUrl: string): StripeApi {
           timeout: 20_000,
         }),
     ));
-  const failed = (error: unknown) =>
-    new AppError(
-      'internal',
-      `Stripe could not be reached or refused the change: ${error instanceof Error ? error.message : String(error)}`,
-      502,
-    );
+  const failed = (error: unknown) => new AppError('internal', refusalWords(error), 502);
   return {
     async cancelAtPeriodEnd(subscriptionId) {
       try {
@@ -55,4 +50,19 @@ export function createStripeApi(secretKey: string, apiUrl: string): StripeApi {
       }
     },
   };
+}
+
+/**
+ * Stripe's failure as the subscriber reads it: a refused key is this server's setup, never named to them
+ * (docs/product.md §8); a refusal of the change itself is quoted in Stripe's words ("No such subscription").
+ */
+function refusalWords(error: unknown): string {
+  const type = (error as { type?: unknown } | null)?.type;
+  if (type === 'StripeAuthenticationError' || type === 'StripePermissionError') {
+    return 'Billing is not set up correctly on this server, so nothing was changed. Ask your administrator to check it.';
+  }
+  if (type === 'StripeConnectionError' || !(error instanceof Error)) {
+    return 'Stripe could not be reached, so nothing was changed. Please try again in a few minutes.';
+  }
+  return `Stripe refused the change: ${error.message}`;
 }

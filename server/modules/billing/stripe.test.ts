@@ -12,6 +12,7 @@ import { createTestApp, getCurrentUser, postJson, registerUser } from '../../tes
 const WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
 const SECRET_KEY = 'sk_test_localreach';
 const PERIOD_END = 1_798_761_600; // 2027-01-01T00:00:00Z
+const BILLING = { stripeWebhookSecret: WEBHOOK_SECRET, stripePaymentLink: 'https://buy.stripe.com/test_abc' };
 
 type StripeCall = { method: string; path: string; authorization?: string; form: URLSearchParams };
 
@@ -83,14 +84,7 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 
 beforeAll(async () => {
   peer = await startStripePeer();
-  t = await createTestApp({
-    billing: {
-      stripeSecretKey: SECRET_KEY,
-      stripeWebhookSecret: WEBHOOK_SECRET,
-      stripePaymentLink: 'https://buy.stripe.com/test_abc',
-      stripeApiUrl: peer.url,
-    },
-  });
+  t = await createTestApp({ billing: { ...BILLING, stripeSecretKey: SECRET_KEY, stripeApiUrl: peer.url } });
   await registerUser(t.app, 'admin@billing.test'); // the first account is the administrator
 });
 afterAll(async () => {
@@ -274,6 +268,26 @@ describe('POST /api/subscription/cancel', () => {
     expect(response.statusCode).toBe(502);
     expect(response.json().message).toContain("No such subscription: 'sub_missing'");
     expect((await userRow(id)).subscriptionStatus).toBe('active');
+  });
+
+  it('names no key to the subscriber when Stripe refuses this server’s key', async () => {
+    const wrongKey = await createTestApp({
+      billing: { ...BILLING, stripeSecretKey: 'sk_test_wrong', stripeApiUrl: peer.url },
+    });
+    try {
+      await registerUser(wrongKey.app, 'admin@wrong-key.test');
+      const token = await registerUser(wrongKey.app, 'subscriber@wrong-key.test');
+      const { id } = (await getCurrentUser(wrongKey.app, token)).json();
+      await setUser(wrongKey.database.db, id, { subscriptionStatus: 'active', stripeSubscriptionId: 'sub_live_1' });
+      const response = await postJson(wrongKey.app, '/api/subscription/cancel', undefined, token);
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toEqual({
+        message:
+          'Billing is not set up correctly on this server, so nothing was changed. Ask your administrator to check it.',
+      });
+    } finally {
+      await wrongKey.close();
+    }
   });
 
   it('is a 400 for a user with nothing to cancel', async () => {

@@ -172,7 +172,10 @@ describe.skipIf(skipReason !== null)('delivery reports that do not refer to a ma
       .select({ state: campaignRecipients.state, lastError: campaignRecipients.lastError })
       .from(campaignRecipients)
       .where(eq(campaignRecipients.id, byReturnPath.id));
-    expect(failed).toEqual({ state: 'failed', lastError: 'Bounced: 5.1.1 550 5.1.1 User unknown' });
+    expect(failed).toEqual({
+      state: 'failed',
+      lastError: 'Bounced. The receiving server answered: 550 5.1.1 User unknown',
+    });
     expect((await f.lead(9)).status).toBe('active');
     expect((await history(9)).map((item) => item.kind)).toContain('unmatched_report');
   });

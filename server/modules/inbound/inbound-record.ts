@@ -38,13 +38,17 @@ export function recordOf(
     case 'bounce': {
       const details = reportDetails(classification, leadEmail);
       if (!classification.permanent) return { kind: 'bounce', details };
-      const said = [details.status, details.diagnostic].filter(Boolean).join(' ');
+      // The receiving server's reply is quoted after words that say whose it is (docs/product.md §8).
+      const said = details.diagnostic || details.status;
+      const answered = said
+        ? `The receiving server answered: ${said}`
+        : 'The receiving server reported a permanent failure.';
       return {
         kind: 'bounce',
         details,
         leadStatus: 'bounced',
-        statusReason: `The email bounced: ${said || 'a permanent failure'}`,
-        failMail: `Bounced: ${said || 'the receiving server reported a permanent failure'}`,
+        statusReason: `The email bounced. ${answered}`,
+        failMail: `Bounced. ${answered}`,
       };
     }
     case 'complaint':

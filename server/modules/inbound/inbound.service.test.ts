@@ -122,7 +122,7 @@ describe('taking in mail read from a connected mailbox', () => {
     });
     expect(await f.lead(2)).toMatchObject({
       status: 'bounced',
-      statusReason: expect.stringMatching(/^The email bounced: 5\.1\.1/),
+      statusReason: expect.stringMatching(/^The email bounced\. The receiving server answered: .*5\.1\.1/),
     });
     const failed = await row(sent.id);
     expect(failed.state).toBe('failed');

@@ -3,6 +3,7 @@ import type { InboxCursor, MailInbox } from '../../adapters/mail/inbox';
 import type { Database } from '../../db/client';
 import { emailAccounts, inboxCursors, providerConnections } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { plainMessageOf } from '../../lib/operator-detail';
 import type { InboundService, ReadingAccount } from './inbound.service';
 
 /** How long one reading session lasts unless configured (INBOX_POLL_SECONDS). */
@@ -11,6 +12,9 @@ export const DEFAULT_INBOX_POLL_MS = 60_000;
 export const INBOX_PAGE = 50;
 /** After a failed session (mailbox unreachable, login refused), the next one waits this long. */
 const RETRY_AFTER_FAILURE_SECONDS = 300;
+/** What the account's card says about a reading session that failed for a reason that is not the mailbox's. */
+const UNEXPECTED_READ_FAILURE =
+  'Something unexpected happened while reading the mailbox. It is tried again in a few minutes.';
 /** A mailbox read for the first time (or whose cursor no longer holds) is read from this long before it was connected. */
 const FIRST_READ_LOOKBACK_MS = 24 * 3600_000;
 
@@ -112,7 +116,8 @@ export function createInboxReader(deps: {
         await readNew(row, inbox, state, summary);
       }
     } catch (error) {
-      await saveCursor(accountId, state.cursor, error instanceof Error ? error.message : String(error));
+      // Shown on the account's card: plain words only; the error itself goes on to the job's log.
+      await saveCursor(accountId, state.cursor, plainMessageOf(error, UNEXPECTED_READ_FAILURE));
       throw error;
     } finally {
       await inbox?.close();

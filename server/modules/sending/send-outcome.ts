@@ -1,4 +1,5 @@
 import { TransportError } from '../../adapters/mail/transport';
+import { plainMessageOf } from '../../lib/operator-detail';
 
 /**
  * What a mail its mailbox did not take becomes, for every kind of mail (campaign, reply, test), decided here once:
@@ -13,5 +14,12 @@ export function outcomeOfFailedSend(error: unknown): FailedSendOutcome {
   return error instanceof TransportError && error.kind !== 'uncertain' ? 'failed' : 'unknown';
 }
 
-/** The error as a mail's row keeps it (`last_error`). */
-export const lastErrorOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+/**
+ * The error as a mail's row keeps it (`last_error`, shown in the lead's history): a mail error's plain words; an
+ * unexpected error's own text is a library's (a code, a stack), never shown (docs/product.md §8).
+ */
+export const lastErrorOf = (error: unknown): string =>
+  plainMessageOf(
+    error,
+    "Something unexpected happened while sending: it may or may not have gone. Check the mailbox's Sent folder before sending again.",
+  );

@@ -93,6 +93,6 @@ describe('transport registry: Sent-folder lookup', () => {
 
     const [after] = await t.database.db.select().from(emailAccounts).where(eq(emailAccounts.id, accounts.gmail));
     expect(after.status).toBe('error');
-    expect(after.statusReason).toMatch(/refused the tokens/);
+    expect(after.statusReason).toBe('The sign-in service refused the sign-in of this mailbox: connect it again.');
   });
 });

@@ -14,6 +14,7 @@ import {
 import type { Database } from '../../db/client';
 import { emailAccounts, providerConnections } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { messageForLog } from '../../lib/operator-detail';
 import type { OperatorLog } from '../../lib/operator-log';
 import type { SecretBox } from '../../lib/secret-box';
 import type { ConnectionCredentials } from './credentials';
@@ -141,7 +142,7 @@ export function createTransportRegistry(deps: {
     if (error instanceof TransportError && error.kind === 'auth') {
       drop(accountId);
       await setStatus(accountId, 'error', error.message);
-      deps.events?.({ event: 'mailbox.error', accountId, reason: error.message });
+      deps.events?.({ event: 'mailbox.error', accountId, reason: messageForLog(error) });
     }
   }
 

@@ -133,12 +133,13 @@ describe('with Alpha Vantage (a local peer)', () => {
     peer.set('note');
     const limited = await refresh(live, token);
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toMatch(/^Alpha Vantage refused more requests for now/);
+    expect(limited.json().message).toMatch(/^The market data service takes no more requests for now\. /);
+    expect(limited.json().message).not.toMatch(/Alpha Vantage|Thank you/);
 
     peer.set('server-error');
     const down = await refresh(live, token);
     expect(down.statusCode).toBe(502);
-    expect(down.json().message).toBe('Alpha Vantage answered 503. Please try again later.');
+    expect(down.json().message).toBe('The market data service is not answering properly. Please try again later.');
 
     expect(await current(live, token)).toEqual(tip);
   });
@@ -213,7 +214,7 @@ describe('the daily refresh', () => {
     expect(failed).toMatchObject({ refreshed: 0, leftForLater: 0 });
     expect((failed as { failed: number }).failed).toBeGreaterThanOrEqual(2);
     expect(log.warnings).toContain(
-      `Stock tip of user ${first.id} not refreshed: Alpha Vantage answered 503. Please try again later.`,
+      `Stock tip of user ${first.id} not refreshed: The market data service is not answering properly. Please try again later. (Alpha Vantage answered 503.)`,
     );
     expect(await current(live, first.token)).toEqual(firstTip);
 

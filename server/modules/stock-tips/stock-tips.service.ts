@@ -6,6 +6,7 @@ import { type MarketData, MarketDataError } from '../../adapters/market-data/mar
 import type { Database } from '../../db/client';
 import { stockTips, templates, type UserRow, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { messageForLog } from '../../lib/operator-detail';
 import { currentStockTip } from './current-stock-tip';
 import { stockTipDto } from './stock-tip.dto';
 import { pickTipSymbol } from './tip-symbols';
@@ -115,7 +116,8 @@ export function createStockTipsService(deps: {
           await refresh(user);
           result.refreshed += 1;
         } catch (error) {
-          result.failed.push({ userId: user.id, message: error instanceof Error ? error.message : String(error) });
+          // For the log: the operator's detail (which service, which setting) with the plain words.
+          result.failed.push({ userId: user.id, message: messageForLog(error) });
           if (error instanceof MarketDataError && error.kind === 'rate_limited') {
             result.leftForLater = due.length - index - 1;
             break;

@@ -10,9 +10,11 @@ describe('nextStepOfFailedSend', () => {
     expect(
       nextStepOfFailedSend(new TransportError('uncertain', 'connection closed after DATA'), { attempts: 1 }, now),
     ).toEqual({ kind: 'look_in_sent', lastError: 'connection closed after DATA' });
+    // An error that is no mail answer is a library's (a code, a stack): the row keeps plain words.
     expect(nextStepOfFailedSend(new Error('socket hang up'), { attempts: 1 }, now)).toEqual({
       kind: 'look_in_sent',
-      lastError: 'socket hang up',
+      lastError:
+        "Something unexpected happened while sending: it may or may not have gone. Check the mailbox's Sent folder before sending again.",
     });
   });
 

@@ -30,8 +30,8 @@ function NotConfiguredNote({ provider, redirectUri }: { provider: OAuthProvider;
     <div className="grid gap-2 rounded-lg border border-amber-200 bg-amber-50/60 p-3 text-sm">
       <p className="font-medium text-amber-900">Not configured on this server</p>
       <p className="text-muted-foreground">
-        Set <SettingNames names={info.envVars} /> in the server's environment and restart it. Register this redirect URI
-        in your {info.consoleName}:
+        Details for the administrator: set <SettingNames names={info.envVars} /> in the server's environment and restart
+        it. Register this redirect URI in your {info.consoleName}:
       </p>
       {redirectUri && (
         <code className="select-all break-all rounded-md border bg-card px-2 py-1.5 font-mono text-xs">

@@ -3,6 +3,7 @@ import type { DashboardStats } from '@contract/campaigns';
 import type { LucideIcon } from 'lucide-react';
 import { MailCheck, MailOpen, MessageSquareReply, MousePointerClick, Target } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
+import { automaticEngagementNotCounted } from '@/lib/automatic-engagement';
 import { useRangeStats } from '../api/get-range-stats';
 
 const count = (value: number) => value.toLocaleString('en-US');
@@ -48,7 +49,7 @@ const CARDS: RateCard[] = [
   },
 ];
 
-/** The five rate cards for the range, then how many machine opens and clicks they leave out. */
+/** The five rate cards for the range, then how many automatic opens and clicks they leave out. */
 export function RateCards({ range }: { range: AnalyticsRange }) {
   const { data: stats } = useRangeStats(range);
   return (
@@ -73,7 +74,7 @@ export function RateCards({ range }: { range: AnalyticsRange }) {
       </div>
       {stats && stats.machineEventsLeftOut > 0 && (
         <p className="text-muted-foreground text-sm">
-          {`${count(stats.machineEventsLeftOut)} automatic open${stats.machineEventsLeftOut === 1 ? ' or click was' : 's or clicks were'} not counted (made by email privacy features and link checkers, not people): the rates count people only.`}
+          {`${automaticEngagementNotCounted(stats.machineEventsLeftOut)} The rates count people only.`}
         </p>
       )}
     </section>

@@ -1,11 +1,12 @@
 import { CalendarCheck } from 'lucide-react';
 import { useDashboardStats } from '@/api/get-dashboard-stats';
+import { automaticEngagementNotCounted } from '@/lib/automatic-engagement';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
 /**
- * One line of the campaigns' opens and clicks, counted from people only, and how many machine hits (mail-privacy
- * proxies, link scanners) were left out of them; then the meetings booked (one per lead).
+ * One line of the campaigns' opens and clicks, counted from people only, and how many automatic ones (email privacy
+ * features, link checkers) were left out of them, worded as analytics words it; then the meetings booked (one per lead).
  */
 export function EngagementSummary() {
   const stats = useDashboardStats();
@@ -17,8 +18,7 @@ export function EngagementSummary() {
       <p>
         Of {count(emailsDelivered)} delivered: opened by {count(emailsOpened)} ({openRate.toFixed(1)}%), clicked by{' '}
         {count(emailsClicked)} ({clickRate.toFixed(1)}%).
-        {machineEventsLeftOut > 0 &&
-          ` Opens and clicks exclude ${count(machineEventsLeftOut)} machine event${machineEventsLeftOut === 1 ? '' : 's'} (mail privacy proxies and link scanners).`}
+        {machineEventsLeftOut > 0 && ` ${automaticEngagementNotCounted(machineEventsLeftOut)}`}
       </p>
       <p className="flex items-center gap-1.5">
         <CalendarCheck className="size-4" aria-hidden="true" />

@@ -135,8 +135,8 @@ export const guideSections: GuideSection[] = [
         </li>
         <li>Opens and clicks are recorded when Track opens and clicks is on for the campaign.</li>
         <li>
-          Opens and clicks made by machines (mail privacy proxies, link scanners) are left out, so the rates count
-          people.
+          Opens and clicks made automatically by email privacy features and link checkers are not counted, so the rates
+          count people.
         </li>
         <li>
           Template Performance Analysis compares your templates by response rate: 15% or more is Excellent, 10% or more

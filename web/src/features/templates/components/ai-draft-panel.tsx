@@ -13,23 +13,25 @@ import { cn } from '@/lib/utils';
 import { useGenerateFromPrompt } from '../api/generate-from-prompt';
 import { useAiStatus } from '../api/get-ai-status';
 
-/** Without an AI provider: who can set one up, and that the built-in writer drafts meanwhile. */
+/**
+ * Without an AI provider: that the built-in writer drafts meanwhile, and who can set one up. The settings' names are
+ * the administrator's alone, after their label (docs/product.md §8).
+ */
 function OfflineWriterNote({ isAdmin }: { isAdmin: boolean }) {
   return (
     <p className="mt-3 flex gap-1.5 text-muted-foreground text-xs">
       <CloudOff className="mt-px size-3.5 shrink-0" aria-hidden="true" />
-      {isAdmin ? (
-        <span>
-          No AI provider is set up, so the built-in offline writer drafts for now. As the administrator, you can set{' '}
-          <SettingNames names={AI_PROVIDER_SETTINGS} /> in the server's environment (any OpenAI-compatible provider) and
-          restart it.
-        </span>
-      ) : (
-        <span>
-          No AI provider is set up, so the built-in offline writer drafts for now. Your administrator can set up an AI
-          provider for better drafts.
-        </span>
-      )}
+      <span>
+        No AI provider is set up, so the built-in offline writer drafts for now.{' '}
+        {isAdmin ? (
+          <>
+            Details for the administrator: set <SettingNames names={AI_PROVIDER_SETTINGS} /> in the server's environment
+            (any OpenAI-compatible provider) and restart it.
+          </>
+        ) : (
+          'Your administrator can set up an AI provider for better drafts.'
+        )}
+      </span>
     </p>
   );
 }
