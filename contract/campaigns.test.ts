@@ -18,6 +18,10 @@ const campaign = (changes: Partial<Campaign>): Campaign => ({
   createdAt: '2026-11-23T10:00:00.000Z',
   cadence: 'weekly',
   brake: null,
+  emailsNoMailServer: 0,
+  estimatedFinishAt: null,
+  emailsAfterToday: 0,
+  laterSendingStartsAt: null,
   ...changes,
 });
 

@@ -110,6 +110,20 @@ export const campaignSchema = z.object({
   cadence: z.enum(SEQUENCE_CADENCES).nullable(),
   /** Beyond the product rules: the automatic brake that paused the campaign (waitingReason says why); null if none. */
   brake: z.enum(CAMPAIGN_BRAKES).nullable(),
+  /**
+   * Beyond the product rules: mails not sent because the lead's domain takes no mail (no mail server), settled as the
+   * campaign starts. Counted in emailsSkipped, not in totalEmails: totalEmails plus these are every lead it took on.
+   */
+  emailsNoMailServer: z.number(),
+  /**
+   * Beyond the product rules: when the mails still to send should all have gone, from the mailboxes' pace, daily
+   * limits and warm-up, and the sending window where it applies (ISO); null when not running, when nothing is left to
+   * send, or in the campaigns list.
+   */
+  estimatedFinishAt: z.string().nullable(),
+  /** Of the mails still to send, those the estimate puts on a later day than today (the user's), and when the first of them goes. */
+  emailsAfterToday: z.number(),
+  laterSendingStartsAt: z.string().nullable(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 

@@ -33,6 +33,8 @@ import { mailCountSums, rangeStartDay, rollupSums, rollupsOf } from '../analytic
 import { assertMaySend } from '../billing/subscription.service';
 import { countMeetingsBooked } from '../shared/meetings';
 import { campaignAccountIds } from './campaign-accounts';
+import { campaignCounts, campaignDto } from './campaign-dto';
+import { campaignFinish } from './campaign-finish';
 import { campaignStepFigures } from './campaign-step-figures';
 import { assertActiveTemplates, sequenceSteps, stepVariantOf } from './sequence-steps';
 
@@ -93,51 +95,9 @@ export function createCampaignsService(deps: {
     for (const account of accounts) assertCanSend(account);
   }
 
-  /**
-   * Each campaign's row counts, in one grouped query: one snapshot, so the states, each row in exactly one, add up
-   * to the total at every moment (mails in flight included).
-   */
-  async function countsOf(ids: number[]) {
-    const rows = await db
-      .select({
-        campaignId: campaignRecipients.campaignId,
-        total: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} <> 'skipped')::int`,
-        skipped: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'skipped')::int`,
-        sent: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'sent')::int`,
-        failed: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'failed')::int`,
-        unknown: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'unknown')::int`,
-        pending: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'pending')::int`,
-        sending: sql<number>`count(*) FILTER (WHERE ${campaignRecipients.state} = 'sending')::int`,
-      })
-      .from(campaignRecipients)
-      .where(inArray(campaignRecipients.campaignId, ids))
-      .groupBy(campaignRecipients.campaignId);
-    return new Map(rows.map((row) => [row.campaignId, row]));
-  }
-
-  function toDto(row: CampaignRow, counts: Awaited<ReturnType<typeof countsOf>>): Campaign {
-    const own = counts.get(row.id) ?? { total: 0, skipped: 0, sent: 0, failed: 0, unknown: 0, pending: 0, sending: 0 };
-    return {
-      id: row.id,
-      status: row.status,
-      totalEmails: own.total,
-      emailsSent: own.sent,
-      emailsFailed: own.failed,
-      emailsSkipped: row.emailsSkipped + own.skipped,
-      emailsUnknown: own.unknown,
-      emailsPending: own.pending,
-      emailsSending: own.sending,
-      errorMessage: row.errorMessage,
-      waitingReason: row.waitingReason,
-      accountIds: campaignAccountIds(row),
-      trackingEnabled: row.trackingEnabled,
-      createdAt: row.createdAt.toISOString(),
-      cadence: row.cadence,
-      brake: row.brake,
-    };
-  }
-
-  const withCounts = async (row: CampaignRow) => toDto(row, await countsOf([row.id]));
+  /** The campaign as one read shows it: its counts and, while it runs, when it should finish. */
+  const withCounts = async (user: UserRow, row: CampaignRow) =>
+    campaignDto(row, await campaignCounts(db, [row.id]), await campaignFinish(db, user, row, clock.now()));
 
   return {
     /**
@@ -227,7 +187,7 @@ export function createCampaignsService(deps: {
     },
 
     async get(user: UserRow, rawId: string): Promise<Campaign> {
-      return withCounts(await owned(user, rawId));
+      return withCounts(user, await owned(user, rawId));
     },
 
     /** The user's campaigns, newest first, with the template and mailbox they use. */
@@ -242,10 +202,10 @@ export function createCampaignsService(deps: {
         .limit(CAMPAIGN_LIST_LIMIT);
       if (rows.length === 0) return [];
       const ids = rows.map((row) => row.campaign.id);
-      const counts = await countsOf(ids);
+      const counts = await campaignCounts(db, ids);
       const sequences = await campaignStepFigures(db, user, ids, clock.now());
       return rows.map((row) => ({
-        ...toDto(row.campaign, counts),
+        ...campaignDto(row.campaign, counts),
         templateName: row.templateName,
         accountEmail: row.accountEmail,
         cadence: row.campaign.cadence,
@@ -297,7 +257,7 @@ export function createCampaignsService(deps: {
         .returning();
       if (paused)
         events({ event: 'campaign.paused', campaignId: campaign.id, userId: user.id, reason: 'Paused by its owner' });
-      return withCounts(paused ?? campaign);
+      return withCounts(user, paused ?? campaign);
     },
 
     /**
@@ -325,7 +285,7 @@ export function createCampaignsService(deps: {
         .returning();
       if (running) events({ event: 'campaign.resumed', campaignId: campaign.id, userId: user.id });
       await enqueueSend(campaign.id);
-      return withCounts(running ?? campaign);
+      return withCounts(user, running ?? campaign);
     },
 
     /**
@@ -388,7 +348,7 @@ export function createCampaignsService(deps: {
         .where(and(eq(campaigns.id, campaign.id), inArray(campaigns.status, ['completed', 'failed', 'running'])))
         .returning();
       await enqueueSend(campaign.id);
-      return withCounts(running ?? campaign);
+      return withCounts(user, running ?? campaign);
     },
   };
 }

@@ -16,7 +16,7 @@ import type { Clock } from '../../../lib/clock';
 import { DomainError } from '../../../lib/domain-error';
 import type { LinkTokens } from '../../../lib/link-tokens';
 import type { OperatorLog } from '../../../lib/operator-log';
-import { type MailDomainCheck, NO_MAIL_SERVER } from '../../leads/mail-domain-check';
+import type { MailDomainCheck } from '../../leads/mail-domain-check';
 import { DailyLimitError, NoSendingAccountError, type SendAllowance } from '../../sending/send-allowance';
 import type { TransportRegistry } from '../../sending/transport-registry';
 import { createMessageIds } from '../../shared/message-id';
@@ -33,6 +33,7 @@ import { type Delivered, prepareCampaignStatements } from './reservation';
 import type { Claimed, ReservedSend, RunContext } from './run-context';
 import { CampaignWaitingError, createCampaignRunStatus } from './run-status';
 import { continueThread, stepsOf, versionOf } from './steps';
+import { NO_MAIL_SERVER_SKIP, skipUnreachableDomains } from './unreachable-domains';
 
 export { MAX_ATTEMPTS } from './outcome';
 export { CampaignWaitingError } from './run-status';
@@ -196,7 +197,7 @@ export function createCampaignSender(deps: {
     }
     if (await mailDomains.bouncesUnreachable(lead, account.email)) {
       await allowance.release(reservation);
-      await settle(row, { state: 'skipped', lastError: `${NO_MAIL_SERVER}: not sent.` });
+      await settle(row, { state: 'skipped', lastError: NO_MAIL_SERVER_SKIP });
       return 'settled';
     }
     // Its click links age from now, and lead only to the hosts they carry (decision 0059).
@@ -328,6 +329,8 @@ export function createCampaignSender(deps: {
         await updateCampaign(campaignId, { senderSeenAt: now, senderDueAt: null });
       };
       await beat();
+      // Mails that need no mailbox to settle are settled before the first one that does (unreachable-domains.ts).
+      await skipUnreachableDomains({ db, mailDomains, campaign, beat, signal: stopping.signal });
       // Why the campaign waited (a daily limit) stops showing once a mail has gone.
       let waiting = campaign.waitingReason !== null;
       const afterMail = async () => {

@@ -1,6 +1,7 @@
 import { type Campaign, isSequenceBetweenSteps } from '@contract/campaigns';
 import { Pause, Play, RotateCcw, X } from 'lucide-react';
 import { useState } from 'react';
+import { useUser } from '@/api/get-user';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
@@ -10,7 +11,8 @@ import { errorToastMessage } from '@/lib/api';
 import { useCampaign } from '../api/get-campaign';
 import { type CampaignAction, useChangeCampaign } from '../api/pause-resume-campaign';
 import { useFreshFiguresWithCampaign } from '../api/use-fresh-figures-with-campaign';
-import { campaignFigures, campaignProgress, completedText } from '../lib/recipient-selection';
+import { finishText, progressCounts } from '../lib/campaign-progress-text';
+import { campaignFigures, completedText } from '../lib/recipient-selection';
 import { BrakeResumeDialog } from './brake-resume-dialog';
 import { useBrakeToast } from './use-brake-toast';
 
@@ -24,6 +26,7 @@ const titles: Record<Campaign['status'], string> = {
 /** docs/product.md §2/§4: the active campaign's progress, read every second while it runs. */
 export function CampaignProgressCard({ campaignId, onDismiss }: { campaignId: number; onDismiss: () => void }) {
   const campaign = useCampaign(campaignId);
+  const user = useUser();
   const change = useChangeCampaign();
   const [confirmingResume, setConfirmingResume] = useState(false);
   useBrakeToast(campaign.data);
@@ -50,7 +53,9 @@ export function CampaignProgressCard({ campaignId, onDismiss }: { campaignId: nu
   }
   if (!campaign.data) return <Skeleton className="h-32 w-full" />;
   const data = campaign.data;
-  const done = data.emailsSent + data.emailsFailed + data.emailsUnknown;
+  const counts = progressCounts(data);
+  // Read again with each poll of the campaign: "minutes left" moves with it.
+  const finish = finishText(data, user.data?.timezone ?? 'UTC', new Date());
   const title = data.cadence !== null && data.status === 'running' ? 'Sequence in progress' : titles[data.status];
 
   return (
@@ -64,11 +69,14 @@ export function CampaignProgressCard({ campaignId, onDismiss }: { campaignId: nu
         )}
       </CardHeader>
       <CardContent className="grid gap-3 text-sm">
-        <Progress value={campaignProgress(data)} aria-label="Emails sent" />
+        <Progress value={counts.percent} aria-label="Emails sent" />
         <p className="text-muted-foreground tabular-nums">
-          {done.toLocaleString('en-US')} of {data.totalEmails.toLocaleString('en-US')} emails: {campaignFigures(data)}
-          {data.emailsSkipped > 0 && `, ${data.emailsSkipped} leads skipped`}
+          {counts.done.toLocaleString('en-US')} of {counts.total.toLocaleString('en-US')} emails:{' '}
+          {campaignFigures(data)}
+          {data.emailsNoMailServer > 0 && `, ${data.emailsNoMailServer} skipped: no mail server for the domain`}
+          {counts.otherSkipped > 0 && `, ${counts.otherSkipped} leads skipped`}
         </p>
+        {finish && <p>{finish}</p>}
         {data.status === 'completed' && (
           <p className="font-medium">{completedText(data.emailsSent, data.emailsFailed)}</p>
         )}

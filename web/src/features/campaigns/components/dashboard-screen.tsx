@@ -1,5 +1,5 @@
 import type { User } from '@contract/auth';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { toast } from '@/components/ui/use-toast';
 import { errorToastMessage } from '@/lib/api';
@@ -50,6 +50,15 @@ export function DashboardScreen({ user, followups }: { user: User; followups?: R
   // The campaign whose progress shows: the one just started or picked, else one still going on.
   const ongoing = campaigns.data?.find((item) => item.status === 'running' || item.status === 'paused')?.id ?? null;
   const activeCampaign = shownCampaign ?? (ongoing !== dismissed ? ongoing : null);
+
+  // The progress card shows at the top while the user is down at Send: the campaign just started is brought into view.
+  const progressCard = useRef<HTMLDivElement>(null);
+  const [justStarted, setJustStarted] = useState<number | null>(null);
+  useEffect(() => {
+    if (justStarted === null || activeCampaign !== justStarted) return;
+    progressCard.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    setJustStarted(null);
+  }, [justStarted, activeCampaign]);
 
   const toggle = (id: number) =>
     setSelected((current) => {
@@ -118,6 +127,7 @@ export function DashboardScreen({ user, followups }: { user: User; followups?: R
       toast({ title: 'Success', description: started.message });
       setSelected(new Set());
       setShownCampaign(started.campaignId);
+      setJustStarted(started.campaignId);
     } catch (error) {
       toast({
         title: 'Error',
@@ -135,24 +145,26 @@ export function DashboardScreen({ user, followups }: { user: User; followups?: R
         title="Mass Email Campaign"
         description="Pick a mailbox, a template and your recipients, send the campaign, then follow up on the replies it brings in."
       />
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <SubscriptionBanner user={user} />
         <ReadyToSendCard
           user={user}
           hasLeads={filter !== 'all' ? true : recipients.isPending ? undefined : leads.length > 0}
         />
         {activeCampaign !== null && (
-          <CampaignProgressCard
-            key={activeCampaign}
-            campaignId={activeCampaign}
-            onDismiss={() => {
-              setDismissed(activeCampaign);
-              setShownCampaign(null);
-            }}
-          />
+          <div ref={progressCard} className="scroll-mt-20">
+            <CampaignProgressCard
+              key={activeCampaign}
+              campaignId={activeCampaign}
+              onDismiss={() => {
+                setDismissed(activeCampaign);
+                setShownCampaign(null);
+              }}
+            />
+          </div>
         )}
         {followups}
-        <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <CampaignConfigCard
             accountId={accountId}
             templateId={templateId}
