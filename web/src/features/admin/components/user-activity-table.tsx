@@ -33,14 +33,20 @@ const ACCOUNT_STATUS_LABELS: Record<AdminUserRow['accounts'][number]['status'], 
 /** Beyond the product rules: the user's subscription and each mailbox's health, under their name. */
 function UserDetails({ row }: { row: AdminUserRow }) {
   return (
-    <div className="mt-1 grid gap-0.5 text-muted-foreground text-xs">
-      <span>Subscription: {row.subscriptionStatus}</span>
+    <div className="mt-1 grid grid-cols-1 gap-0.5 text-muted-foreground text-xs">
+      <span className="truncate">Subscription: {row.subscriptionStatus}</span>
       {row.accounts.length === 0 && <span>No mailbox connected</span>}
       {row.accounts.map((account) => (
-        <span key={account.email} className={cn(account.status === 'error' && 'text-destructive')}>
-          {account.email}: {ACCOUNT_STATUS_LABELS[account.status]}
-          {account.statusReason && account.status === 'error' ? ` (${account.statusReason})` : ''}, {account.sentToday}{' '}
-          sent today
+        // The address is cut short (in full on hover); what it says of the mailbox wraps beneath it.
+        <span key={account.email} className={cn('grid grid-cols-1', account.status === 'error' && 'text-destructive')}>
+          <span className="truncate" title={account.email}>
+            {account.email}:
+          </span>
+          <span>
+            {ACCOUNT_STATUS_LABELS[account.status]}
+            {account.statusReason && account.status === 'error' ? ` (${account.statusReason})` : ''},{' '}
+            {account.sentToday} sent today
+          </span>
         </span>
       ))}
     </div>
@@ -49,16 +55,23 @@ function UserDetails({ row }: { row: AdminUserRow }) {
 
 function UserCell({ row }: { row: AdminUserRow }) {
   return (
-    <div className="flex min-w-52 items-start gap-3">
+    // A set width, names and addresses cut short, so the whole table fits a laptop's screen with its actions.
+    <div className="flex w-56 items-start gap-3">
       <Avatar>
         <AvatarFallback>{avatarInitial(row.user)}</AvatarFallback>
       </Avatar>
-      <div className="min-w-0">
+      <div className="min-w-0 flex-1">
         <div className="flex items-center gap-2">
-          <span className="font-medium">{displayName(row.user)}</span>
+          <span className="truncate font-medium" title={displayName(row.user)}>
+            {displayName(row.user)}
+          </span>
           {row.user.isAdmin && <Badge>Admin</Badge>}
         </div>
-        {displayName(row.user) !== row.user.email && <p className="text-muted-foreground text-xs">{row.user.email}</p>}
+        {displayName(row.user) !== row.user.email && (
+          <p className="truncate text-muted-foreground text-xs" title={row.user.email}>
+            {row.user.email}
+          </p>
+        )}
         <UserDetails row={row} />
       </div>
     </div>
@@ -94,7 +107,10 @@ export function UserActivityTable({
           <TableHeader>
             <TableRow>
               {COLUMNS.map((column) => (
-                <TableHead key={column}>{column}</TableHead>
+                // Two-word headings may take two lines, so the columns stay as narrow as their figures.
+                <TableHead key={column} className="whitespace-normal">
+                  {column}
+                </TableHead>
               ))}
             </TableRow>
           </TableHeader>

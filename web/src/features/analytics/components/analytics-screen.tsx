@@ -18,7 +18,8 @@ export function AnalyticsScreen() {
         description="See how your emails are delivered, opened, clicked and answered."
         actions={<RangeSelect value={range} onChange={setRange} />}
       />
-      <div className="grid gap-6">
+      {/* One column whose width is the page's, never its widest content's (a chart, a table). */}
+      <div className="grid grid-cols-1 gap-6">
         <RateCards range={range} />
         <DailyActivityCard range={range} />
         <BestTimesCard range={range} />

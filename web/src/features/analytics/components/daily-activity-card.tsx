@@ -39,7 +39,7 @@ export function DailyActivityCard({ range }: { range: AnalyticsRange }) {
             <p className="text-muted-foreground text-sm">The chart fills in as your campaigns send.</p>
           </div>
         ) : (
-          <figure aria-label="Daily activity chart">
+          <figure aria-label="Daily activity chart" className="min-w-0">
             <Suspense fallback={chartSkeleton}>
               <DailyChart days={days} />
             </Suspense>

@@ -34,11 +34,11 @@ export function TemplatePerformanceCard({ range }: { range: AnalyticsRange }) {
             </p>
           </div>
         ) : (
-          <ul className="grid gap-4">
+          <ul className="grid grid-cols-1 gap-4">
             {items.map((item) => {
               const badge = performanceBadge(item.responseRate, item.totalSent);
               return (
-                <li key={item.templateId} className="grid gap-2 rounded-lg border p-4">
+                <li key={item.templateId} className="grid grid-cols-1 gap-2 rounded-lg border p-4">
                   <div className="flex flex-wrap items-start justify-between gap-2">
                     <div className="min-w-0">
                       <p className="truncate font-medium">{item.templateName}</p>

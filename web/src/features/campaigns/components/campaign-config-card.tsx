@@ -34,7 +34,7 @@ function MailboxAllowanceLine({ account }: { account: EmailAccount }) {
   const allowance = todayAllowance(account);
   return (
     <div className="mt-1 flex flex-wrap items-center gap-2">
-      <p className="min-w-0 flex-1 text-muted-foreground text-xs">
+      <p className="min-w-0 flex-1 text-muted-foreground text-xs [overflow-wrap:anywhere]">
         {`${account.email} can send ${allowance.left.toLocaleString('en-US')} more today (${allowanceReasonWords(allowance)}); `}
         the rest go out on the next days, and leads already mailed this week are skipped.
       </p>
@@ -163,8 +163,8 @@ export function CampaignConfigCard({
           <div className="grid gap-1">
             <Label htmlFor="campaign-tracking">Track opens and clicks</Label>
             <p id="campaign-tracking-hint" className="text-muted-foreground text-xs">
-              Adds an invisible image and sends links through this app to count them. Mail privacy proxies and link
-              scanners are not counted.
+              Adds an invisible image and sends links through this app to count them. Opens and clicks made
+              automatically by email privacy features and link checkers are not counted.
             </p>
           </div>
           <Switch
@@ -196,7 +196,7 @@ export function CampaignConfigCard({
             onChange={onSequence}
           />
         )}
-        <dl aria-label="Summary" className="grid gap-1 rounded-lg bg-muted/60 p-4 text-sm">
+        <dl aria-label="Summary" className="grid grid-cols-1 gap-1 rounded-lg bg-muted/60 p-4 text-sm">
           <div className="flex justify-between gap-4">
             <dt className="text-muted-foreground">Recipients</dt>
             <dd className="font-medium tabular-nums">{recipientCount.toLocaleString('en-US')}</dd>

@@ -23,7 +23,8 @@ export function CampaignsListCard({ onShow }: { onShow: (id: number) => void }) 
       <CardHeader>
         <CardTitle>Recent Campaigns</CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      {/* Columns as wide as the card, not as its longest name: names and addresses truncate instead. */}
+      <CardContent className="grid grid-cols-1 gap-4">
         {campaigns.isPending ? (
           <Skeleton className="h-24 w-full" />
         ) : campaigns.isError ? (
@@ -31,7 +32,7 @@ export function CampaignsListCard({ onShow }: { onShow: (id: number) => void }) 
         ) : campaigns.data.length === 0 ? (
           <p className="text-muted-foreground text-sm">No campaigns yet. Your campaigns will be listed here.</p>
         ) : (
-          <ul aria-label="Recent campaigns" className="grid gap-2">
+          <ul aria-label="Recent campaigns" className="grid grid-cols-1 gap-2">
             {campaigns.data.map((item) => (
               <li key={item.id} className="flex flex-wrap items-center gap-3 rounded-lg border p-3 text-sm">
                 <div className="min-w-0 flex-1">

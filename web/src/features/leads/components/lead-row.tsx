@@ -60,7 +60,10 @@ export function LeadRow({ lead, position, selected, deleting, onToggle, onOpen, 
           >
             {name ?? <span className="text-muted-foreground italic">Name not provided</span>}
           </button>
-          <p className="w-fit max-w-full break-all text-muted-foreground text-sm md:truncate">{lead.email}</p>
+          {/* Cut short (in full on hover) rather than broken mid-address over several lines on a phone. */}
+          <p className="w-fit max-w-full truncate text-muted-foreground text-sm" title={lead.email}>
+            {lead.email}
+          </p>
         </div>
         <div className={`min-w-0 ${LEAD_COLUMNS.company}`}>
           {lead.company && <p className="break-words text-sm md:truncate">{lead.company}</p>}

@@ -72,15 +72,18 @@ function LoadedFollowup({ response, onDone }: { response: ResponseDetails; onDon
   };
 
   return (
-    <div className="grid gap-5">
-      <div className="grid gap-2">
+    // Columns as wide as the dialog: a long address is cut short rather than widening it.
+    <div className="grid grid-cols-1 gap-5">
+      <div className="grid grid-cols-1 gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <p className="font-semibold">{leadName(response.lead)}</p>
           <PriorityBadge priority={response.priority} />
           <ResponseMarkers response={response} />
         </div>
         <p className="text-muted-foreground text-sm">
-          {response.lead.email}
+          <span className="inline-block max-w-full truncate align-bottom" title={response.lead.email}>
+            {response.lead.email}
+          </span>
           {response.lead.company && ` · ${response.lead.company}`}
           {response.priorityReason && ` · ${response.priorityReason}`}
         </p>

@@ -52,7 +52,7 @@ export function FollowupsPanel() {
             </p>
           </div>
         ) : (
-          <ul aria-label="Replies needing follow-up" className="grid gap-2">
+          <ul aria-label="Replies needing follow-up" className="grid grid-cols-1 gap-2">
             {followups.data.map((response) => (
               <ResponseRow key={response.id} response={response} onOpen={setOpenId} />
             ))}

@@ -32,7 +32,7 @@ export function RepliesScreen() {
         description="Every answer your campaigns brought in. Open one to read the conversation and reply."
       />
       <Card>
-        <CardContent className="grid gap-4">
+        <CardContent className="grid grid-cols-1 gap-4">
           <div className="flex flex-col gap-3 sm:flex-row">
             <OptionSelect
               label="Priority filter"
@@ -69,7 +69,7 @@ export function RepliesScreen() {
               className="py-10"
             />
           ) : (
-            <ul aria-label="Replies" className="grid gap-2">
+            <ul aria-label="Replies" className="grid grid-cols-1 gap-2">
               {rows.map((response) => (
                 <ResponseRow key={response.id} response={response} onOpen={setOpenId} />
               ))}

@@ -18,7 +18,7 @@ export function ResponseRow({ response, onOpen }: { response: ProspectResponse; 
         type="button"
         onClick={() => onOpen(response.id)}
         aria-label={`Open the reply from ${name}: ${response.subject}`}
-        className="grid w-full gap-1.5 rounded-lg border p-3 text-left text-sm transition-colors hover:bg-accent/60 focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        className="grid w-full grid-cols-1 gap-1.5 rounded-lg border p-3 text-left text-sm transition-colors hover:bg-accent/60 focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
         <span className="flex flex-wrap items-center gap-2">
           <span className="min-w-0 truncate font-medium">{name}</span>

@@ -6,7 +6,7 @@ import { errorToastMessage } from '@/lib/api';
 import { TemplateCard } from './template-card';
 import { TemplatesEmptyState } from './templates-empty-state';
 
-const GRID = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
+const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3';
 
 function TemplateCardSkeleton() {
   return (

@@ -42,7 +42,7 @@ export function TemplatesScreen({ isAdmin }: { isAdmin: boolean }) {
         }
       />
 
-      <div className="grid gap-6">
+      <div className="grid grid-cols-1 gap-6">
         <TemplatesFilters search={search} onSearch={setSearch} status={statusFilter} onStatus={setStatusFilter} />
         <TemplateGrid
           templates={shownTemplates}
