@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Container } from './container';
 import type { JobCatalogue } from './jobs/catalogue';
 import { registerApiRequest } from './lib/api-request';
@@ -13,6 +13,7 @@ import { type JsonBodyOptions, registerJsonBodies } from './lib/json-bodies';
 import { registerCrossSiteGuard } from './lib/request-guards';
 import { registerRequestLog } from './lib/request-log';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { strictBodyValidatorCompiler } from './lib/strict-bodies';
 import { fastifyTrustProxy } from './lib/trust-proxy';
 import { registerWebClient } from './lib/web-client';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
@@ -67,7 +68,7 @@ export async function buildApp<Catalogue extends JobCatalogue>(
     frameworkErrors: answerFrameworkError,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(strictBodyValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON bodies: text/plain is a "simple" type a cross-site form may send without a preflight.
   app.removeContentTypeParser('text/plain');

@@ -100,7 +100,8 @@ export async function connectPeerMailbox(
   smtp: PeerLogin,
   imap: PeerLogin,
 ): Promise<number> {
-  const server = (peer: PeerLogin) => ({ ...peer, secure: false });
+  // Only the fields the route knows: a peer object carries more (what it received), which the API refuses.
+  const server = ({ host, port, user, password }: PeerLogin) => ({ host, port, user, password, secure: false });
   const connected = await request.post('/api/email-accounts/smtp', {
     data: { email: smtp.user, smtp: server(smtp), imap: server(imap), warmupEnabled: false },
   });

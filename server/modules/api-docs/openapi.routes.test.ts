@@ -47,8 +47,9 @@ describe('GET /api/openapi.json', () => {
   it('gives each route its request and answer shapes, its errors, and examples', async () => {
     const document = await fetchDocument();
     const upsert = document.paths?.['/api/leads/by-email/{email}']?.put;
-    expect(upsert?.tags).toEqual(['leads']);
-    const body = (upsert?.requestBody as OpenAPIV3_1.RequestBodyObject).content['application/json'];
+    if (!upsert) throw new Error('PUT /api/leads/by-email/{email} is not in the document');
+    expect(upsert.tags).toEqual(['leads']);
+    const body = (upsert.requestBody as OpenAPIV3_1.RequestBodyObject).content['application/json'];
     expect(body.schema).toMatchObject({
       type: 'object',
       additionalProperties: false,
@@ -56,8 +57,8 @@ describe('GET /api/openapi.json', () => {
     });
     // The schema's example, as the media type's (@fastify/swagger moves it there).
     expect(body.example).toMatchObject({ firstName: 'Maria' });
-    expect(Object.keys(upsert?.responses ?? {})).toEqual(expect.arrayContaining(['200', '201', '400', '401', '429']));
-    const lead = (upsert?.responses?.['200'] as OpenAPIV3_1.ResponseObject).content?.['application/json'];
+    expect(Object.keys(upsert.responses ?? {})).toEqual(expect.arrayContaining(['200', '201', '400', '401', '429']));
+    const lead = (upsert.responses['200'] as OpenAPIV3_1.ResponseObject).content?.['application/json'];
     expect(lead?.schema).toMatchObject({ properties: { email: { type: 'string' } } });
     expect(lead?.example).toMatchObject({ email: 'maria@lopezbakery.com', status: 'active' });
   });

@@ -50,7 +50,9 @@ describe('inbox rotation and pace', () => {
     const owner = await sender('rotation-owner', { count: 1 });
     const stranger = await sender('rotation-stranger');
     const response = await call('POST', '/api/campaigns/send-mass-email', owner.token, {
-      ...owner,
+      accountId: owner.accountId,
+      templateId: owner.templateId,
+      leadIds: owner.leadIds,
       accountIds: [stranger.accountId],
     });
     expect(response.statusCode).toBe(404);
@@ -96,7 +98,7 @@ describe('inbox rotation and pace', () => {
     expect((await patch(120)).json().sendsPerMinute).toBe(120);
     const tooFast = await patch(1001);
     expect(tooFast.statusCode).toBe(400);
-    expect(tooFast.json().message).toBe('sendsPerMinute: The pace can be at most 1000 emails a minute');
-    expect((await patch(0)).json().message).toBe('sendsPerMinute: The pace must be at least 1 email a minute');
+    expect(tooFast.json().message).toBe('The pace can be at most 1000 emails a minute.');
+    expect((await patch(0)).json().message).toBe('The pace must be at least 1 email a minute.');
   });
 });

@@ -52,10 +52,6 @@ export function createCampaignRunStatus(deps: {
     if (paused.length > 0) events({ event: 'campaign.paused', campaignId, reason: message });
   }
 
-  async function pendingCount(campaignId: number): Promise<number> {
-    return (await pending(campaignId)).count;
-  }
-
   /** The campaign's mails still to send, and whether any is a first touch (which the sending window does not hold). */
   async function pending(campaignId: number) {
     const [counts] = await db
