@@ -9,6 +9,7 @@ import {
   settingsTabFromSearch,
   settingsTabPath,
 } from '../lib/settings-tabs';
+import { ApiKeysCard } from './api-keys-card';
 import { MailboxDefaultsSettings } from './mailbox-defaults-settings';
 import { PasswordCard } from './password-card';
 import { ProfileSettings } from './profile-settings';
@@ -26,7 +27,7 @@ function anchoredField(): { field: HTMLElement; tab: SettingsTab } | null {
 }
 
 /**
- * Settings in five tabs, each saved by its own button; the tab is in the address (`?tab=sending`) so it can be linked
+ * Settings in six tabs, each saved by its own button; the tab is in the address (`?tab=sending`) so it can be linked
  * to and survives a reload. The first tab and the one the address names are built at once, any other when first opened
  * (the timezone list alone is hundreds of zones); then each stays mounted, so what is typed in one is kept while
  * another is open.
@@ -94,6 +95,7 @@ export function SettingsTabs({ user }: { user: User }) {
           <SessionsCard />
         </>,
       )}
+      {panel('api', <ApiKeysCard />)}
     </Tabs>
   );
 }

@@ -5,6 +5,7 @@ export const SETTINGS_TABS = [
   { value: 'mailbox-defaults', label: 'Mailbox defaults' },
   { value: 'billing', label: 'Billing' },
   { value: 'security', label: 'Security' },
+  { value: 'api', label: 'API' },
 ] as const;
 
 export type SettingsTab = (typeof SETTINGS_TABS)[number]['value'];
