@@ -1,5 +1,5 @@
-export * from './api-keys';
 export * from './accounts';
+export * from './api-keys';
 export * from './campaigns';
 export * from './inbound';
 export * from './lead-finder';
