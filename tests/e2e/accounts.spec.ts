@@ -116,12 +116,14 @@ test('an admin is told which variables and redirect URIs Direct Connection needs
   const outlook = dialog.getByRole('region', { name: 'Outlook / Microsoft 365' });
   await expect(outlook.getByRole('button', { name: 'Connect with Outlook' })).toBeDisabled();
   await expect(outlook).toContainText('Not configured on this server');
-  await expect(outlook).toContainText('Set MS_CLIENT_ID, MS_CLIENT_SECRET and MS_TENANT');
+  await expect(outlook).toContainText(
+    'Details for the administrator: set MS_CLIENT_ID, MS_CLIENT_SECRET and MS_TENANT',
+  );
   await expect(outlook.getByText(`${baseURL}/api/outlook/callback`, { exact: true })).toBeVisible();
 
   const google = dialog.getByRole('region', { name: 'Google Workspace / Gmail' });
   await expect(google.getByRole('button', { name: 'Connect with Google' })).toBeDisabled();
-  await expect(google).toContainText('Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
+  await expect(google).toContainText('Details for the administrator: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET');
   await expect(google.getByText(`${baseURL}/api/gmail/callback`, { exact: true })).toBeVisible();
   await expect(dialog.getByText(/Your administrator has not enabled/)).toHaveCount(0);
 });

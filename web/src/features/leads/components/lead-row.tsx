@@ -1,6 +1,7 @@
 import type { ListedLead } from '@contract/leads';
 import { Trash2 } from 'lucide-react';
 import type { MouseEvent } from 'react';
+import { BreakableEmail } from '@/components/breakable-email';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDay } from '@/lib/format-date';
@@ -60,9 +61,9 @@ export function LeadRow({ lead, position, selected, deleting, onToggle, onOpen, 
           >
             {name ?? <span className="text-muted-foreground italic">Name not provided</span>}
           </button>
-          {/* Cut short (in full on hover) rather than broken mid-address over several lines on a phone. */}
-          <p className="w-fit max-w-full truncate text-muted-foreground text-sm" title={lead.email}>
-            {lead.email}
+          {/* Whole on a phone, wrapping after the @ and before a dot; one line, cut short, on a wider screen. */}
+          <p className="w-fit max-w-full break-words text-muted-foreground text-sm md:truncate" title={lead.email}>
+            <BreakableEmail email={lead.email} />
           </p>
         </div>
         <div className={`min-w-0 ${LEAD_COLUMNS.company}`}>
