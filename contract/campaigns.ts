@@ -74,6 +74,19 @@ export const sendMassEmailSchema = z.object({
 });
 export type SendMassEmailRequest = z.input<typeof sendMassEmailSchema>;
 
+/** POST /api/campaigns/{id}/leads: more leads for a campaign (or sequence) already started. */
+export const addCampaignLeadsSchema = z.object({
+  leadIds: z
+    .array(z.number().int().positive())
+    .min(1, { error: SEND_MASS_EMAIL_MESSAGES.leads })
+    .max(MAX_CAMPAIGN_LEADS, {
+      error: `A campaign can go to at most ${MAX_CAMPAIGN_LEADS.toLocaleString('en-US')} leads`,
+    }),
+});
+/** How many of the leads got the campaign's first step, and how many were skipped by the rules of a start. */
+export const addCampaignLeadsResponseSchema = z.object({ added: z.number().int(), skipped: z.number().int() });
+export type AddCampaignLeadsResponse = z.infer<typeof addCampaignLeadsResponseSchema>;
+
 export const sendMassEmailResponseSchema = z.object({ message: z.string(), campaignId: z.number() });
 export type SendMassEmailResponse = z.infer<typeof sendMassEmailResponseSchema>;
 

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optionalRangeQuerySchema } from '../../../contract/analytics';
 import {
+  addCampaignLeadsResponseSchema,
+  addCampaignLeadsSchema,
   campaignListItemSchema,
   campaignSchema,
   dashboardStatsSchema,
@@ -34,6 +36,19 @@ export function campaignsRoutes(service: CampaignsService): FastifyPluginAsyncZo
 
     app.get('/api/campaigns', { schema: { response: { 200: z.array(campaignListItemSchema) } } }, async (request) =>
       service.list(requireUser(request)),
+    );
+
+    app.post(
+      '/api/campaigns/:id/leads',
+      {
+        bodyLimit: SEND_BODY_LIMIT_BYTES,
+        schema: {
+          params: z.object({ id: z.string() }),
+          body: addCampaignLeadsSchema,
+          response: { 200: addCampaignLeadsResponseSchema },
+        },
+      },
+      async (request) => service.addLeads(requireUser(request), request.params.id, request.body.leadIds),
     );
 
     const byId = { schema: { params: z.object({ id: z.string() }), response: { 200: campaignSchema } } };

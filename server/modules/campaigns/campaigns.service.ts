@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AnalyticsRange } from '../../../contract/analytics';
 import {
+  type AddCampaignLeadsResponse,
   CAMPAIGN_LIST_LIMIT,
   type Campaign,
   type CampaignListItem,
@@ -12,7 +13,7 @@ import {
 } from '../../../contract/campaigns';
 import { ratePercent } from '../../../contract/display';
 import { mailRates } from '../../../contract/mail-figures';
-import { type Database, queryRows } from '../../db/client';
+import type { Database } from '../../db/client';
 import {
   type CampaignRow,
   campaignRecipients,
@@ -36,14 +37,8 @@ import { campaignAccountIds } from './campaign-accounts';
 import { campaignCounts, campaignDto } from './campaign-dto';
 import { campaignFinish } from './campaign-finish';
 import { campaignStepFigures } from './campaign-step-figures';
-import { assertActiveTemplates, sequenceSteps, stepVariantOf } from './sequence-steps';
-
-/**
- * A campaign's recipient rows are made this many leads per statement (in one transaction): the work a statement
- * keeps in memory to its end (its foreign-key checks, its new rows for the rollups' trigger) is bounded by the
- * chunk, not by the campaign.
- */
-const START_CHUNK_LEADS = 10_000;
+import { insertFirstStepRecipients } from './first-step-recipients';
+import { assertActiveTemplates, sequenceSteps } from './sequence-steps';
 
 export const POSTAL_ADDRESS_REQUIRED =
   'Add your postal address in Settings before sending: the law requires it in every marketing email';
@@ -141,35 +136,12 @@ export function createCampaignsService(deps: {
           })
           .returning({ id: campaigns.id });
         if (steps) await tx.insert(campaignSteps).values(steps.map((step) => ({ ...step, campaignId: campaign.id })));
-        // The statement reads the table it fills. Planned on a small table (a first campaign, before any ANALYZE
-        // has counted it), the duplicate checks become a scan of the whole table per lead, quadratic in the insert
-        // itself (100,000 leads took 90 s instead of 3): the lead index is the only way it may look.
-        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-        let inserted = 0;
-        for (let from = 0; from < requested.length; from += START_CHUNK_LEADS) {
-          const chunk = requested.slice(from, from + START_CHUNK_LEADS);
-          const [added] = await queryRows<{ inserted: number }>(
-            tx,
-            sql`WITH added AS (
-                  INSERT INTO campaign_recipients (campaign_id, user_id, lead_id, variant)
-                  SELECT ${campaign.id}, ${user.id}, l.id, ${stepVariantOf(sql`l.id`, 1, firstStepVersions)}
-                  FROM jsonb_array_elements_text(${JSON.stringify(chunk)}::jsonb) AS wanted(id)
-                  JOIN leads l ON l.id = wanted.id::bigint
-                  WHERE l.user_id = ${user.id} AND l.status = 'active'
-                    AND NOT EXISTS (
-                      SELECT 1 FROM campaign_recipients r
-                      WHERE r.lead_id = l.id AND r.kind = 'campaign'
-                        AND (r.sent_week = ${week} OR r.state IN ('pending', 'sending', 'unknown')))
-                    AND NOT EXISTS (
-                      SELECT 1 FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id
-                      WHERE r.lead_id = l.id AND coalesce(r.template_id, c.template_id) = ${template.id}
-                        AND r.state NOT IN ('failed', 'skipped'))
-                  ORDER BY l.id
-                  RETURNING 1)
-                SELECT count(*)::int AS inserted FROM added`,
-          );
-          inserted += added.inserted;
-        }
+        const inserted = await insertFirstStepRecipients(
+          tx,
+          { id: campaign.id, userId: user.id, templateId: template.id, firstStepVersions },
+          requested,
+          week,
+        );
         const skipped = requested.length - inserted;
         await tx
           .update(campaigns)
@@ -184,6 +156,45 @@ export function createCampaignsService(deps: {
       const campaignId = started.id;
       await enqueueSend(campaignId);
       return { message: 'Mass email campaign started successfully', campaignId };
+    },
+
+    /**
+     * Adds leads to a campaign (a program adding the leads it qualified): each gets the first step on the rules of
+     * a start, the rest are counted skipped; a completed campaign runs again for them, a paused one waits for resume.
+     */
+    async addLeads(user: UserRow, rawId: string, leadIds: number[]): Promise<AddCampaignLeadsResponse> {
+      assertMaySend(user, clock.now());
+      const campaign = await owned(user, rawId);
+      if (campaign.status === 'failed')
+        throw AppError.conflict('This campaign failed; start a new one for these leads.');
+      if (campaign.templateId === null) throw AppError.conflict('The template of this campaign was deleted.');
+      if (!user.postalAddress) throw AppError.badRequest(POSTAL_ADDRESS_REQUIRED);
+      await mailboxReady(user, campaign);
+      const [firstStep] = await db
+        .select({ variants: campaignSteps.variants })
+        .from(campaignSteps)
+        .where(and(eq(campaignSteps.campaignId, campaign.id), eq(campaignSteps.position, 1)));
+      const templateId = campaign.templateId;
+      const requested = [...new Set(leadIds)];
+      const added = await db.transaction(async (tx) => {
+        const inserted = await insertFirstStepRecipients(
+          tx,
+          { id: campaign.id, userId: user.id, templateId, firstStepVersions: 1 + (firstStep?.variants.length ?? 0) },
+          requested,
+          localWeek(clock.now(), user.timezone),
+        );
+        const reopen = inserted > 0 && campaign.status === 'completed';
+        await tx
+          .update(campaigns)
+          .set({
+            emailsSkipped: sql`${campaigns.emailsSkipped} + ${requested.length - inserted}`,
+            ...(reopen && { status: 'running' as const, finishedAt: null, waitingReason: null }),
+          })
+          .where(eq(campaigns.id, campaign.id));
+        return inserted;
+      });
+      if (added > 0 && campaign.status !== 'paused') await enqueueSend(campaign.id);
+      return { added, skipped: requested.length - added };
     },
 
     async get(user: UserRow, rawId: string): Promise<Campaign> {

@@ -9,31 +9,27 @@ export type MailboxAtLimit = WarmupAccount & { email: string };
 const count = (value: number) => value.toLocaleString('en-US');
 const emails = (value: number) => `${count(value)} email${value === 1 ? '' : 's'}`;
 
-/** Why the mailbox stopped today: "Warm-up: 20 a day on day 1 for a@b" or "Daily limit of 300 reached on a@b". */
-function oneMailbox(mailbox: MailboxAtLimit, today: string): string {
+/** The mailbox's allowance today, used up: its limit and why that limit (contract/send-allowance-today.ts). */
+function usedUp(mailbox: MailboxAtLimit, today: string) {
   const warmup = warmupToday(mailbox, today);
-  const allowance = todayAllowance({
+  return todayAllowance({
     sentToday: warmup.limitToday,
     dailyLimit: mailbox.dailyLimit,
     effectiveDailyLimit: warmup.limitToday,
     warmup,
   });
+}
+
+/** Why the mailbox stopped today: "Warm-up: 20 a day on day 1 for a@b" or "Daily limit of 300 reached on a@b". */
+function oneMailbox(mailbox: MailboxAtLimit, today: string): string {
+  const allowance = usedUp(mailbox, today);
   return allowance.reason === 'warmup'
     ? `Warm-up: ${count(allowance.limitToday)} a day on day ${allowance.warmupDay} for ${mailbox.email}`
     : `Daily limit of ${count(allowance.limitToday)} reached on ${mailbox.email}`;
 }
 
 function severalMailboxes(mailboxes: MailboxAtLimit[], today: string): string {
-  const each = mailboxes.map((mailbox) => {
-    const warmup = warmupToday(mailbox, today);
-    const allowance = todayAllowance({
-      sentToday: warmup.limitToday,
-      dailyLimit: mailbox.dailyLimit,
-      effectiveDailyLimit: warmup.limitToday,
-      warmup,
-    });
-    return `${mailbox.email} (${allowanceReasonWords(allowance)})`;
-  });
+  const each = mailboxes.map((mailbox) => `${mailbox.email} (${allowanceReasonWords(usedUp(mailbox, today))})`);
   return `Today's limits reached on ${each.join(', ')}`;
 }
 
