@@ -11,7 +11,16 @@ import {
 import { freePort } from '../../server/test/net';
 import { e2eDataDir } from './data-dirs';
 import { adminUser } from './global-setup';
-import { newUser, signIn, signInViaApi, signUpViaApi, toastMessage, uniqueEmail, userMenuButton } from './helpers';
+import {
+  fillSignUpForm,
+  newUser,
+  signIn,
+  signInViaApi,
+  signUpViaApi,
+  toastMessage,
+  uniqueEmail,
+  userMenuButton,
+} from './helpers';
 import { inviteOnlyURL } from './invite-only';
 import { E2E_POSTGRES_PORT } from './postgres-database';
 
@@ -42,12 +51,7 @@ test.describe('in a browser set to Denver time', () => {
   test('signing up keeps the browser’s time zone, which Settings shows', async ({ page }) => {
     const user = newUser();
     await page.goto('/signup');
-    await page.getByLabel('Company Name').fill(user.companyName);
-    await page.getByLabel('Industry').fill(user.industry);
-    await page.getByLabel('Service/Product').fill(user.service);
-    await page.getByLabel('Preferred Local Clients').fill(user.preferredLocalClients);
-    await page.getByLabel('Email', { exact: true }).fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await fillSignUpForm(page, user);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page).toHaveURL(/\/strategy-onboarding$/);
 
@@ -114,12 +118,7 @@ test('registering an email that is taken shows the server message', async ({ pag
   const existing = await signUpViaApi(request);
   const user = newUser({ email: existing.email });
   await page.goto('/signup');
-  await page.getByLabel('Company Name').fill(user.companyName);
-  await page.getByLabel('Industry').fill(user.industry);
-  await page.getByLabel('Service/Product').fill(user.service);
-  await page.getByLabel('Preferred Local Clients').fill(user.preferredLocalClients);
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await fillSignUpForm(page, user);
   await page.getByRole('button', { name: 'Create Account' }).click();
 
   await expect(toastMessage(page)).toContainText('Registration failed');

@@ -30,6 +30,18 @@ export function newUser(overrides: Partial<TestUser> = {}): TestUser {
   };
 }
 
+/** Fills every field of the sign-up form as a person types them (the caller presses Create Account). */
+export async function fillSignUpForm(page: Page, user: TestUser): Promise<void> {
+  await page.getByLabel('First Name').fill(user.firstName);
+  await page.getByLabel('Last Name').fill(user.lastName);
+  await page.getByLabel('Company Name').fill(user.companyName);
+  await page.getByLabel('Industry').fill(user.industry);
+  await page.getByLabel('Service/Product').fill(user.service);
+  await page.getByLabel('Preferred Local Clients').fill(user.preferredLocalClients);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+}
+
 /**
  * Registers a user through the API. Pass `page.request` to leave the page signed in as that user
  * (it shares the browser context's cookies), or the `request` fixture to leave the page signed out.

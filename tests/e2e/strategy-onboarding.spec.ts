@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { newUser, signUpViaApi, toastMessage } from './helpers';
+import { fillSignUpForm, newUser, signUpViaApi, toastMessage } from './helpers';
 
 // Strategy onboarding (docs/product.md §2, §4, §8) with the built-in offline writer: generated on arrival, approved or saved
 // with adjustments, and used afterwards.
@@ -23,14 +23,7 @@ test('after signing up, the postal address is asked for and saved, and the strat
     preferredLocalClients: 'Families in Round Rock',
   });
   await page.goto('/signup');
-  await page.getByLabel('First Name').fill(user.firstName);
-  await page.getByLabel('Last Name').fill(user.lastName);
-  await page.getByLabel('Company Name').fill(user.companyName);
-  await page.getByLabel('Industry').fill(user.industry);
-  await page.getByLabel('Service/Product').fill(user.service);
-  await page.getByLabel('Preferred Local Clients').fill(user.preferredLocalClients);
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await fillSignUpForm(page, user);
   await page.getByRole('button', { name: 'Create Account' }).click();
 
   await expect(page).toHaveURL(/\/strategy-onboarding$/);
