@@ -65,8 +65,12 @@ export async function startLocalReach<Catalogue extends JobCatalogue = JobCatalo
     app = await buildApp(container);
     await options.extendApp?.(app, container);
     await app.listen({ port: config.port, host: config.host });
-    // While no administrator exists, whoever signs up next may take the install: the operator should know.
-    const adminNotice = await container.services.signUp.startNotice();
+    // While no administrator exists, whoever signs up next may take the install: the operator should know. The app
+    // is up by now: a database that stops under this one read (the keeper starts it again) only costs the notice.
+    const adminNotice = await container.services.signUp.startNotice().catch((error: Error) => {
+      log.warn(`Could not check for an administrator at start: ${error.message}`);
+      return null;
+    });
     if (adminNotice) log.warn(adminNotice);
     log.info(`LocalReach is running on http://localhost:${config.port}`);
   }

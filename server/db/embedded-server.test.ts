@@ -144,6 +144,7 @@ describe('LocalReach processes on one DATA_DIR', () => {
     const web = start(dataDir, port, { ROLE: 'web' });
     const worker = start(dataDir, await freePort(), { ROLE: 'worker' });
     await waitFor(healthy(port), 'the web process to listen', 60_000);
+    await waitFor(() => web.output().includes('LocalReach is running'), 'the web process to finish starting', 60_000);
     await waitFor(() => worker.output().includes('Job workers started'), 'the worker to start', 60_000);
     return { port, web, worker };
   };
