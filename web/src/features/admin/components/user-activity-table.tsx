@@ -23,6 +23,12 @@ const COLUMNS = [
   'Actions',
 ];
 
+/**
+ * The Actions column stays at the right edge of the table's box while the rest scrolls under it: however wide the
+ * figures and names of an install make the table, the actions are in view without scrolling sideways.
+ */
+const STICKY_ACTIONS = 'sticky right-0 z-10 bg-card shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]';
+
 const ACCOUNT_STATUS_LABELS: Record<AdminUserRow['accounts'][number]['status'], string> = {
   active: 'active',
   rate_limited: 'at its daily limit',
@@ -108,7 +114,7 @@ export function UserActivityTable({
             <TableRow>
               {COLUMNS.map((column) => (
                 // Two-word headings may take two lines, so the columns stay as narrow as their figures.
-                <TableHead key={column} className="whitespace-normal">
+                <TableHead key={column} className={cn('whitespace-normal', column === 'Actions' && STICKY_ACTIONS)}>
                   {column}
                 </TableHead>
               ))}
@@ -144,7 +150,7 @@ export function UserActivityTable({
                 <TableCell className="tabular-nums">{formatRate(row.stats.clickRate)}</TableCell>
                 <TableCell className="tabular-nums">{formatRate(row.stats.responseRate)}</TableCell>
                 <TableCell>{formatDay(row.stats.lastCampaignDate)}</TableCell>
-                <TableCell>
+                <TableCell className={STICKY_ACTIONS}>
                   <div className="flex flex-col items-start gap-1">
                     <Button variant="outline" size="sm" onClick={() => onResetPassword(row.user)}>
                       <KeyRound aria-hidden="true" />
