@@ -16,9 +16,21 @@ export const API_KEY_SCOPES = [
 export const apiKeyScopeSchema = z.enum(API_KEY_SCOPES);
 export type ApiKeyScope = z.infer<typeof apiKeyScopeSchema>;
 
+/**
+ * Areas a key reaches with the general `write` scope only, whatever the method: webhook subscriptions send the
+ * account's data wherever they point, so a key that may only read cannot make one.
+ */
+export const WRITE_ONLY_API_AREAS = ['webhooks'] as const;
+export type WriteOnlyApiArea = (typeof WRITE_ONLY_API_AREAS)[number];
+
 /** Whether `scopes` allow reading (GET) or writing (anything else) in `area`. */
-export function scopesAllow(scopes: readonly string[], area: ApiKeyArea, access: 'read' | 'write'): boolean {
+export function scopesAllow(
+  scopes: readonly string[],
+  area: ApiKeyArea | WriteOnlyApiArea,
+  access: 'read' | 'write',
+): boolean {
   const held = new Set(scopes);
+  if (area === 'webhooks') return held.has('write');
   if (held.has('write') || held.has(`${area}:write`)) return true;
   return access === 'read' && (held.has('read') || held.has(`${area}:read`));
 }

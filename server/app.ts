@@ -32,6 +32,7 @@ import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { leadFinderRoutes } from './modules/lead-finder/lead-finder.routes';
 import { leadByEmailRoutes } from './modules/leads/lead-by-email.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
+import { meetingReceiversRoutes } from './modules/meetings/meeting-receivers.routes';
 import { responsesRoutes } from './modules/responses/responses.routes';
 import { stockTipsRoutes } from './modules/stock-tips/stock-tips.routes';
 import { strategyRoutes } from './modules/strategy/strategy.routes';
@@ -40,6 +41,7 @@ import { templatesRoutes } from './modules/templates/templates.routes';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { unsubscribeRoutes } from './modules/unsubscribe/unsubscribe.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 
 export type AppOptions = {
   /** Folder of the built web client; null serves the API only (API tests). */
@@ -91,6 +93,7 @@ export async function buildApp<Catalogue extends JobCatalogue>(
   await app.register(authRoutes(services.auth, services.passwordReset, config.secureCookies));
   await app.register(usersRoutes(services.users));
   await app.register(apiKeysRoutes(services.apiKeys));
+  await app.register(webhooksRoutes(services.webhooks));
   await app.register(leadsRoutes(services.leads));
   await app.register(leadByEmailRoutes(services.leadByEmail));
   await app.register(leadFinderRoutes(services.leadFinder));
@@ -103,6 +106,7 @@ export async function buildApp<Catalogue extends JobCatalogue>(
   await app.register(oauthRoutes(services.oauth));
   await app.register(aiRoutes(services.ai));
   await app.register(billingRoutes(services.subscriptions, services.stripeWebhooks));
+  await app.register(meetingReceiversRoutes(services.meetingReceivers));
   await app.register(analyticsRoutes(services.analytics));
   await app.register(adminRoutes(services.admin));
   await app.register(stockTipsRoutes(services.stockTips));

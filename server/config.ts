@@ -78,6 +78,9 @@ const envSchema = z
     MAIL_ALLOW_PRIVATE_HOSTS: z
       .enum(['0', '1'], { error: 'must be 1 (a mail server on this host or its private network) or 0' })
       .default('0'),
+    WEBHOOK_ALLOW_PRIVATE_HOSTS: z
+      .enum(['0', '1'], { error: 'must be 1 (webhook receivers on this host or its private network) or 0' })
+      .default('0'),
     ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
     SUPPORT_EMAIL: z.email({ error: 'must be an email address' }).optional(),
     SIGNUP: z.enum(['open', 'invite', 'closed'], { error: 'must be open, invite or closed' }).default('open'),
@@ -131,6 +134,8 @@ export type Config = {
   systemMail: SystemMailConfig | undefined;
   /** Mailboxes may be on loopback or private addresses (a mail server on this host or network); never metadata ones. */
   mailAllowPrivateHosts: boolean;
+  /** Webhook endpoints may be on loopback or private addresses (a receiver beside LocalReach); never metadata ones. */
+  webhookAllowPrivateHosts: boolean;
   /** When set, only this address becomes the administrator (whenever it registers), not the first sign-up. */
   adminEmail: string | undefined;
   /** Who may create an account: anyone, only people an administrator invited, or nobody. */
@@ -266,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     mailAllowPrivateHosts: values.MAIL_ALLOW_PRIVATE_HOSTS === '1',
+    webhookAllowPrivateHosts: values.WEBHOOK_ALLOW_PRIVATE_HOSTS === '1',
     adminEmail: values.ADMIN_EMAIL?.toLowerCase(),
     signup: values.SIGNUP,
     supportEmail: values.SUPPORT_EMAIL,

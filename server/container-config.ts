@@ -28,6 +28,7 @@ export type ContainerConfig = Pick<
       | 'dnsServers'
       | 'systemMail'
       | 'mailAllowPrivateHosts'
+      | 'webhookAllowPrivateHosts'
       | 'adminEmail'
       | 'signup'
       | 'supportEmail'

@@ -17,6 +17,7 @@ import { createMailHostGuard } from './adapters/mail/host-guard';
 import { googleProvider, microsoftProvider } from './adapters/mail/oauth-provider';
 import { createSystemMailer } from './adapters/mail/system-mailer';
 import { createMarketData } from './adapters/market-data/create-market-data';
+import { createWebhookSender } from './adapters/webhooks/webhook-sender';
 import type { ContainerConfig } from './container-config';
 import type { Database, DatabaseHandle } from './db/client';
 import { type JobCatalogue, jobCatalogue } from './jobs/catalogue';
@@ -52,6 +53,7 @@ import { createLeadSearchRunner } from './modules/lead-finder/lead-search-runner
 import { createLeadByEmailService } from './modules/leads/lead-by-email.service';
 import { createLeadsService } from './modules/leads/leads.service';
 import { createMailDomainCheck } from './modules/leads/mail-domain-check';
+import { createMeetingReceiversService } from './modules/meetings/meeting-receivers.service';
 import { createResponsesService } from './modules/responses/responses.service';
 import { createSendAllowance } from './modules/sending/send-allowance';
 import { createTransportRegistry } from './modules/sending/transport-registry';
@@ -62,6 +64,10 @@ import { createTemplatesService } from './modules/templates/templates.service';
 import { createTrackingService } from './modules/tracking/tracking.service';
 import { createUnsubscribeService } from './modules/unsubscribe/unsubscribe.service';
 import { createUsersService } from './modules/users/users.service';
+import { createWebhookDisabledNotice } from './modules/webhooks/disabled-notice';
+import { createWebhookDeliverer } from './modules/webhooks/webhook-delivery';
+import { createWebhookEmitter, type EnqueueDeliveries } from './modules/webhooks/webhook-emitter';
+import { createWebhooksService } from './modules/webhooks/webhooks.service';
 
 export type { ContainerConfig };
 
@@ -120,6 +126,12 @@ export async function createContainer<Catalogue extends JobCatalogue = JobCatalo
         ),
       leadSearch: (searchId) => appJobs.send('lead-finder.search', { searchId }),
       accountHealth: (accountId) => appJobs.send('accounts.health-check', { accountId }),
+      webhookDeliveries: (runner, deliveries) =>
+        appJobs.insertWith(
+          runner,
+          'webhooks.deliver',
+          deliveries.map(({ deliveryId, key }) => ({ payload: { deliveryId }, singletonKey: key })),
+        ),
     },
   );
   return {
@@ -146,6 +158,7 @@ type Enqueue = {
   leadSearch(searchId: number): Promise<unknown>;
   brakeNotice(campaignId: number): Promise<unknown>;
   accountHealth(accountId: number): Promise<unknown>;
+  webhookDeliveries: EnqueueDeliveries;
 };
 
 /** Where services get time and chance from: the system's, or a test's. */
@@ -167,8 +180,11 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
   const mailHosts = createMailHostGuard({ resolver: dns, allowPrivate: config.mailAllowPrivateHosts ?? false });
   const allowance = createSendAllowance({ db, clock, random: ambient.random });
   const events = createOperatorLog(ambient.log);
+  // Every change that users' webhooks hear of is queued through this, in the change's own transaction.
+  const webhookEvents = createWebhookEmitter({ clock, enqueue: enqueue.webhookDeliveries });
   const transports = createTransportRegistry({
     events,
+    webhookEvents,
     db,
     secrets,
     clock,
@@ -211,6 +227,7 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     transports,
     publicUrl: config.publicUrl,
     enqueueNotice: enqueue.brakeNotice,
+    webhookEvents,
   });
   const campaignSender = createCampaignSender({
     events,
@@ -223,6 +240,7 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     publicUrl: config.publicUrl,
     mailDomains,
     brakes: campaignBrakes,
+    webhookEvents,
     staleSendingMs,
     sleep: ambient.sleep,
   });
@@ -232,6 +250,7 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     clock,
     enqueueSend: enqueue.campaignSend,
     staleSenderMs: staleSendingMs,
+    webhookEvents,
   });
   const replyReader = createReplyReader(config);
   const inbound = createInboundService({
@@ -242,6 +261,8 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     replyReader,
     bounceAddresses,
     classifyBudgetMs: config.inboundBudgetMs,
+    webhookEvents,
+    publicUrl: config.publicUrl,
   });
   const inboxReader = createInboxReader({
     db,
@@ -260,9 +281,34 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     writer: createStrategyWriter(config),
     staleGeneratingMs: Math.max(STALE_GENERATING_MS, 2 * config.aiTimeoutMs),
   });
-  const leads = createLeadsService({ db });
+  const leads = createLeadsService({ db, webhookEvents });
   const leadSources = createLeadSources({ ...config.leadSources, publicUrl: config.publicUrl }, db, clock);
   const systemMailer = config.systemMail ? createSystemMailer(config.systemMail) : null;
+  const webhooks = createWebhooksService({
+    db,
+    clock,
+    secrets,
+    resolver: dns,
+    allowPrivateHosts: config.webhookAllowPrivateHosts ?? false,
+    enqueue: enqueue.webhookDeliveries,
+  });
+  const noticeWebhookDisabled = createWebhookDisabledNotice({
+    db,
+    publicUrl: config.publicUrl,
+    systemMailer,
+    transports,
+  });
+  const webhookDeliverer = createWebhookDeliverer({
+    db,
+    clock,
+    secrets,
+    sender: createWebhookSender({ resolver: dns, allowPrivate: config.webhookAllowPrivateHosts ?? false }),
+    async noticeDisabled(userId, url, reason) {
+      await noticeWebhookDisabled(userId, url, reason).catch((error: Error) =>
+        ambient.log.warn({ err: error }, 'the notice of a turned-off webhook endpoint was not sent'),
+      );
+    },
+  });
   const signUpMode = config.signup ?? 'open';
   const signUp = createSignUpPolicy({
     db,
@@ -283,7 +329,7 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     campaignBrakes,
     campaignSender,
     campaigns,
-    sequences: createSequenceAdvance({ db, clock, enqueueSend: enqueue.campaignSend, events }),
+    sequences: createSequenceAdvance({ db, clock, enqueueSend: enqueue.campaignSend, webhookEvents, events }),
     inbound,
     inboxReader,
     replyReader,
@@ -297,11 +343,27 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
       staleSendingMs,
       messageIds: createMessageIds(linkTokens),
     }),
-    unsubscribe: createUnsubscribeService({ db, linkTokens }),
-    tracking: createTrackingService({ db, clock, linkTokens, clickLinkDays: config.clickLinkDays ?? 180 }),
+    unsubscribe: createUnsubscribeService({ db, linkTokens, webhookEvents }),
+    tracking: createTrackingService({
+      db,
+      clock,
+      linkTokens,
+      clickLinkDays: config.clickLinkDays ?? 180,
+      webhookEvents,
+    }),
     limiter,
     apiKeys: createApiKeysService({ db, clock }),
-    leadByEmail: createLeadByEmailService({ db, leads }),
+    webhookEvents,
+    webhooks,
+    webhookDeliverer,
+    meetingReceivers: createMeetingReceiversService({
+      db,
+      clock,
+      secrets,
+      publicUrl: config.publicUrl,
+      webhookEvents,
+    }),
+    leadByEmail: createLeadByEmailService({ db, webhookEvents }),
     signUp,
     auth: createAuthService({
       db,

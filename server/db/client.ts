@@ -90,6 +90,9 @@ function poolHandle(kind: DatabaseHandle['kind'], connectionString: string, pool
   // An idle connection the server closed (PostgreSQL restarting) is dropped by the pool, which opens another when
   // it is needed; unheard, its error would end the process.
   pool.on('error', () => {});
+  // So is a connection lost while checked out (a transaction's): its query fails with the error and the pool drops
+  // it on release, but pg also emits the error on the client, which nothing else hears.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return {
     kind,
     db: drizzle(pool, { schema }) as unknown as Database,

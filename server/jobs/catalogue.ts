@@ -113,6 +113,49 @@ export const jobCatalogue = {
       return result;
     },
   }),
+  /**
+   * Delivers one webhook event to one endpoint (queued with the change that caused it). A failure is tried again
+   * with growing waits (about 8 s, 15 s, 30 s… up to 3 hours apart) until 24 hours have passed
+   * (modules/webhooks/webhook-delivery.ts gives up then, ending the job: no job is left failed).
+   */
+  'webhooks.deliver': defineJob({
+    payload: z.object({ deliveryId: z.number().int().positive() }),
+    policy: {
+      // A key's jobs run one at a time in the order they were queued, a retry holding back the ones after it: a
+      // lead's events reach an endpoint in order (the emitter's key is endpoint and lead). A job left `failed`
+      // would hold its key for good, so the handler ends every job within 24 hours and the limit is never reached.
+      policy: 'key_strict_fifo',
+      retryLimit: 1000,
+      retryDelay: 10,
+      retryBackoff: true,
+      retryDelayMax: 3 * 3600,
+      expireInSeconds: 60,
+      // A worker that dies mid-delivery frees its job within about half a minute for another to deliver.
+      heartbeatSeconds: 10,
+      // A new delivery wakes the workers at once (LISTEN/NOTIFY) rather than at their next poll.
+      notify: true,
+    },
+    // Deliveries mostly wait on receivers: several go at once.
+    concurrency: 10,
+    fetchAgainAfterJob: true,
+    // A retry comes due without a wake-up: it waits at most this long beyond its backoff.
+    notifyPollSeconds: 5,
+    async run({ deliveryId }, { services }) {
+      return services.webhookDeliverer.deliver(deliveryId);
+    },
+  }),
+  /** Housekeeping: removes webhook deliveries settled more than 30 days ago (the log shows the recent ones). */
+  'webhooks.prune': defineJob({
+    payload: z.object({}).passthrough(),
+    policy: { retryLimit: 1, retryDelay: 600, expireInSeconds: 1800 },
+    cron: '20 4 * * *',
+    pollSeconds: SCHEDULED_POLL_SECONDS,
+    async run(_payload, { services, log }) {
+      const removed = await services.webhooks.pruneDeliveries();
+      if (removed > 0) log.info(`Removed ${removed} webhook delivery record(s) older than 30 days`);
+      return { removed };
+    },
+  }),
   /** Sends what a campaign has left to send; comes back by itself after a daily limit or a retry wait. */
   'campaigns.send': defineJob({
     payload: z.object({ campaignId: z.number().int().positive() }),

@@ -20,7 +20,14 @@ export type PollSeconds = number | ((context: JobContext) => number);
  */
 export type JobPolicy = Pick<
   Queue,
-  'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds' | 'policy' | 'heartbeatSeconds'
+  | 'retryLimit'
+  | 'retryDelay'
+  | 'retryBackoff'
+  | 'retryDelayMax'
+  | 'expireInSeconds'
+  | 'policy'
+  | 'heartbeatSeconds'
+  | 'notify'
 >;
 
 /** One entry of the job catalogue: the payload it takes, how it is retried, when it runs on its own, what it does. */
@@ -31,6 +38,13 @@ export type JobDefinition<Payload = unknown> = {
   cron?: string;
   /** How many of its jobs one worker process runs at once (one unless said). */
   concurrency?: number;
+  /** With `notify` in its policy: how often its idle workers still ask, in case a wake-up was missed or a retry is due. */
+  notifyPollSeconds?: number;
+  /**
+   * Its workers in this process ask for the next job as soon as one ends, not at their next poll: a job held back by
+   * its key (a `key_strict_fifo` queue) is taken up the moment the one before it ends.
+   */
+  fetchAgainAfterJob?: boolean;
   /** How often each of its idle workers asks for a job, in seconds (DEFAULT_POLL_SECONDS unless said). */
   pollSeconds?: PollSeconds;
   run(payload: Payload, context: JobContext): Promise<unknown>;
@@ -43,6 +57,13 @@ export function defineJob<Schema extends z.ZodType>(definition: {
   cron?: string;
   /** How many of its jobs one worker process runs at once (one unless said). */
   concurrency?: number;
+  /** With `notify` in its policy: how often its idle workers still ask, in case a wake-up was missed or a retry is due. */
+  notifyPollSeconds?: number;
+  /**
+   * Its workers in this process ask for the next job as soon as one ends, not at their next poll: a job held back by
+   * its key (a `key_strict_fifo` queue) is taken up the moment the one before it ends.
+   */
+  fetchAgainAfterJob?: boolean;
   /** How often each of its idle workers asks for a job, in seconds (DEFAULT_POLL_SECONDS unless said). */
   pollSeconds?: PollSeconds;
   run(payload: z.output<Schema>, context: JobContext): Promise<unknown>;
@@ -57,6 +78,13 @@ export type AnyJobDefinition = {
   cron?: string;
   /** How many of its jobs one worker process runs at once (one unless said). */
   concurrency?: number;
+  /** With `notify` in its policy: how often its idle workers still ask, in case a wake-up was missed or a retry is due. */
+  notifyPollSeconds?: number;
+  /**
+   * Its workers in this process ask for the next job as soon as one ends, not at their next poll: a job held back by
+   * its key (a `key_strict_fifo` queue) is taken up the moment the one before it ends.
+   */
+  fetchAgainAfterJob?: boolean;
   /** How often each of its idle workers asks for a job, in seconds (DEFAULT_POLL_SECONDS unless said). */
   pollSeconds?: PollSeconds;
   run(payload: never, context: JobContext): Promise<unknown>;

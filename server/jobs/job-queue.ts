@@ -1,6 +1,7 @@
 import { PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
 import {
+  type AnyJobDefinition,
   DEFAULT_POLL_SECONDS,
   type JobCatalogueShape,
   type JobContext,
@@ -8,6 +9,7 @@ import {
   type PollSeconds,
 } from './job-definition';
 import { jobFailureFor } from './job-failure';
+import { pgBossExecutor, type SqlRunner } from './transaction-sql';
 
 export type JobSendOptions = {
   /** Run no earlier than this many seconds from now. */
@@ -43,6 +45,8 @@ export class JobQueue<Catalogue extends JobCatalogueShape> {
       // mailbox's reading resumes within about half a minute (pg-boss's default is a minute).
       superviseIntervalSeconds: SUPERVISE_SECONDS,
       monitorIntervalSeconds: SUPERVISE_SECONDS,
+      // Workers of queues with `notify` are woken as a job is queued (one listening connection per worker process).
+      useListenNotify: options.runsWorkers,
     };
     const boss = new PgBoss({ connectionString: handle.connectionString, max: 4, ...roleOptions });
     boss.on('error', options.onError);
@@ -65,6 +69,27 @@ export class JobQueue<Catalogue extends JobCatalogueShape> {
   }
 
   /**
+   * Enqueues jobs as part of `runner`'s transaction: they exist once it commits and never if it rolls back. A job's
+   * singleton key orders it among its key's jobs in a `key_strict_fifo` queue.
+   */
+  async insertWith<Name extends keyof Catalogue & string>(
+    runner: SqlRunner,
+    name: Name,
+    jobs: Array<{ payload: PayloadOf<Catalogue[Name]>; singletonKey?: string }>,
+  ): Promise<void> {
+    if (jobs.length === 0) return;
+    const schema = this.catalogue[name].payload;
+    await this.boss.insert(
+      name,
+      jobs.map((job) => ({
+        data: schema.parse(job.payload) as object,
+        ...(job.singletonKey !== undefined && { singletonKey: job.singletonKey }),
+      })),
+      { db: pgBossExecutor(runner) },
+    );
+  }
+
+  /**
    * Registers every handler and cron schedule of the catalogue (worker processes only). A handler's error is
    * sorted by `jobFailureFor`: thrown again for pg-boss to retry, re-enqueued after the wait it asked for, or
    * logged and given up.
@@ -80,24 +105,44 @@ export class JobQueue<Catalogue extends JobCatalogueShape> {
       if (definition.cron) await this.boss.schedule(name, definition.cron);
       const workOptions = {
         localConcurrency: definition.concurrency ?? 1,
+        ...(definition.notifyPollSeconds !== undefined && {
+          notifyPollingIntervalSeconds: definition.notifyPollSeconds,
+        }),
         pollingIntervalSeconds: pollSecondsOf(definition.pollSeconds, context),
       };
+      const wakeWorkers = () => {
+        for (const worker of this.boss.getWipData()) if (worker.name === name) this.boss.notifyWorker(worker.id);
+      };
       await this.boss.work(name, workOptions, async ([job]) => {
-        // A cron's jobs carry no data (null): their payload is the empty object.
-        const payload = definition.payload.parse(job.data ?? {});
         try {
-          return await definition.run(payload as never, context);
-        } catch (error) {
-          const failure = jobFailureFor(error);
-          if (failure.action === 'retry') throw error;
-          if (failure.action === 'retry_after') {
-            await this.boss.send(name, (job.data ?? {}) as object, { startAfter: failure.seconds });
-            return { retryAfterSeconds: failure.seconds };
-          }
-          context.log.warn(`Job ${name} ${job.id} gave up: ${failure.reason}`);
-          return { gaveUp: failure.reason };
+          return await this.runJob(name, definition, job, context);
+        } finally {
+          if (definition.fetchAgainAfterJob) wakeWorkers();
         }
       });
+    }
+  }
+
+  /** One job's handler, its error sorted by `jobFailureFor`. */
+  private async runJob(
+    name: string,
+    definition: AnyJobDefinition,
+    job: { id: string; data: unknown },
+    context: JobContext,
+  ): Promise<unknown> {
+    // A cron's jobs carry no data (null): their payload is the empty object.
+    const payload = definition.payload.parse(job.data ?? {});
+    try {
+      return await definition.run(payload as never, context);
+    } catch (error) {
+      const failure = jobFailureFor(error);
+      if (failure.action === 'retry') throw error;
+      if (failure.action === 'retry_after') {
+        await this.boss.send(name, (job.data ?? {}) as object, { startAfter: failure.seconds });
+        return { retryAfterSeconds: failure.seconds };
+      }
+      context.log.warn(`Job ${name} ${job.id} gave up: ${failure.reason}`);
+      return { gaveUp: failure.reason };
     }
   }
 

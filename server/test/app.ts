@@ -14,6 +14,7 @@ export const testConfig: ContainerConfig = {
   trustProxy: false,
   // The tests' mail peers listen on 127.0.0.1; the guard against private mail hosts has tests of its own.
   mailAllowPrivateHosts: true,
+  webhookAllowPrivateHosts: true,
   aiModel: 'test-model',
   oauth: {
     microsoft: {

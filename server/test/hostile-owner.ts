@@ -32,6 +32,10 @@ export async function createHostileOwner() {
   expect(invitation.statusCode, invitation.body).toBe(201);
   const apiKey = await f.call('POST', '/api/api-keys', { name: 'CRM', scopes: ['read'] });
   expect(apiKey.statusCode, apiKey.body).toBe(201);
+  const webhook = await f.call('POST', '/api/webhooks', { url: 'http://127.0.0.1:9/crm', events: ['lead.created'] });
+  expect(webhook.statusCode, webhook.body).toBe(201);
+  const meetingReceiver = await f.call('POST', '/api/meeting-receivers', { provider: 'calcom' });
+  expect(meetingReceiver.statusCode, meetingReceiver.body).toBe(201);
 
   /** A's row behind each route prefix that ends in `/:id`; a new route with an id needs its kind here. */
   const seeded: Record<string, string | number> = {
@@ -45,6 +49,10 @@ export async function createHostileOwner() {
     '/api/admin/users': f.userId,
     '/api/admin/invitations': invitation.json().invitation.id,
     '/api/api-keys': apiKey.json().id,
+    // Its delivery routes take A's endpoint id for both ids: 404 at the endpoint already.
+    '/api/webhooks': webhook.json().id,
+    // Its public hook takes the receiver's token instead: A's id there is an unknown address, 404 as well.
+    '/api/meeting-receivers': meetingReceiver.json().id,
     // Not an id but A's lead's address, which a program looks the lead up by.
     '/api/leads/by-email': 'lead-0@prospects.test',
   };

@@ -4,6 +4,8 @@ export * from './campaigns';
 export * from './inbound';
 export * from './lead-finder';
 export * from './leads';
+export * from './meetings';
 export * from './strategy';
 export * from './templates';
 export * from './users';
+export * from './webhooks';

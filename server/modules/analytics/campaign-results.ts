@@ -3,7 +3,7 @@ import { CAMPAIGN_RESULTS_LIMIT, type CampaignResults, type StepResults } from '
 import { responseRateOf } from '../../../contract/mail-figures';
 import { type Database, queryRows } from '../../db/client';
 import { campaignSteps, campaigns, templates, type UserRow } from '../../db/schema';
-import { bookingPagesOf, pageOf } from '../shared/meetings';
+import { bookingPagesOf, leadsWithReceivedMeetings, pageOf } from '../shared/meetings';
 import { outcomeSince } from './campaign-mail-sql';
 
 /** Ids (bigint) come as number or string depending on the driver. */
@@ -19,10 +19,11 @@ type StepFiguresRow = {
 /**
  * Sent, delivered and replied (contract/mail-figures.ts) and booked per campaign and step, for the given campaigns'
  * mails whose outcome came since `start`. A meeting
- * (as the dashboard counts them: a response marked booked, or a person's click on a booking link) counts once per
- * lead and campaign, for the step of the first mail it came from; a booked response tied to none of the lead's
- * campaign mails counts for the lead's latest mail here. The booked mails are found from the user's few meeting
- * responses and human clicks (their indexes), never by a look per mail.
+ * (as the dashboard counts them: a response marked booked, a person's click on a booking link, or a meeting a
+ * receiver recorded) counts once per lead and campaign, for the step of the first mail it came from; a booked
+ * response tied to none of the lead's campaign mails, and a received meeting, count for the lead's latest mail
+ * here. The booked mails are found from the user's few meeting responses and human clicks (their indexes), never by
+ * a look per mail.
  */
 async function stepFiguresOf(db: Database, user: UserRow, campaignIds: number[], start: Date) {
   const rows = await queryRows<StepFiguresRow>(
@@ -53,13 +54,16 @@ async function stepFiguresOf(db: Database, user: UserRow, campaignIds: number[],
           WHERE id IN (SELECT id FROM booked_mails)
           GROUP BY campaign_id, lead_id
         ),
-        -- Booked responses that answer no campaign mail (not matched, or an answer to the user's own reply).
+        -- Booked responses that answer no campaign mail (not matched, or an answer to the user's own reply), and
+        -- meetings booked through a receiver (Cal.com, Calendly), which come from no one mail.
         booked_unmatched AS (
           SELECT DISTINCT ON (lead_id) campaign_id, lead_id, step FROM range_mails
           WHERE lead_id IN (
               SELECT i.lead_id FROM inbound_messages i
               WHERE i.user_id = ${user.id} AND i.kind = 'reply' AND i.meeting_booked_at IS NOT NULL
                 AND NOT EXISTS (SELECT 1 FROM campaign_recipients r WHERE r.id = i.recipient_id AND r.kind = 'campaign')
+              UNION
+              ${leadsWithReceivedMeetings(user.id)}
             )
             AND lead_id NOT IN (SELECT lead_id FROM booked_from_mail)
           ORDER BY lead_id, sent_at DESC, id DESC

@@ -1,6 +1,8 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { afterAll, describe, expect, it } from 'vitest';
+import { WEBHOOK_EVENT_TYPES } from '../../../contract/webhook-events';
+import { WEBHOOK_SAMPLES } from '../../../contract/webhook-samples';
 import { createTestApp } from '../../test/app';
 import { apiKeyAreaOf } from '../api-keys/api-key-areas';
 
@@ -61,6 +63,29 @@ describe('GET /api/openapi.json', () => {
     const lead = (upsert.responses['200'] as OpenAPIV3_1.ResponseObject).content?.['application/json'];
     expect(lead?.schema).toMatchObject({ properties: { email: { type: 'string' } } });
     expect(lead?.example).toMatchObject({ email: 'maria@lopezbakery.com', status: 'active' });
+  });
+});
+
+describe('the webhooks of the document', () => {
+  it('document every event: its signed headers, its body from the event schema, and an example', async () => {
+    const document = await fetchDocument();
+    expect(Object.keys(document.webhooks ?? {}).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    const replied = (document.webhooks?.['email.replied'] as OpenAPIV3_1.PathItemObject | undefined)?.post;
+    if (!replied) throw new Error('email.replied is not in the document');
+    expect(replied.parameters?.map((parameter) => (parameter as OpenAPIV3_1.ParameterObject).name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
+    const body = (replied.requestBody as OpenAPIV3_1.RequestBodyObject).content['application/json'];
+    expect(body.schema).toMatchObject({
+      properties: {
+        type: { const: 'email.replied' },
+        data: { properties: { reply: { properties: { text: { type: 'string' }, url: { type: 'string' } } } } },
+      },
+    });
+    expect(body.example).toMatchObject({ type: 'email.replied', data: WEBHOOK_SAMPLES['email.replied'] });
+    expect(document.paths?.['/api/webhooks']?.post?.tags).toEqual(['webhooks']);
   });
 });
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { API_KEY_AREAS } from '../../../contract/api-keys';
 import { apiKeyAreaOf } from '../api-keys/api-key-areas';
+import { WEBHOOKS_TAG, webhookDocs } from './webhook-docs';
 
 /** Where the document and its reader are served; both are public (route-access.ts). */
 export const OPENAPI_JSON_URL = '/api/openapi.json';
@@ -56,7 +57,8 @@ export async function registerOpenApi(app: FastifyInstance, options: { publicUrl
           'Errors answer `{ "message": "…" }`. A field a route does not know is refused with 400, naming it.',
       },
       servers: [{ url: options.publicUrl }],
-      tags: API_KEY_AREAS.map((area) => ({ name: area, description: AREA_DESCRIPTIONS[area] })),
+      tags: [...API_KEY_AREAS.map((area) => ({ name: area, description: AREA_DESCRIPTIONS[area] })), WEBHOOKS_TAG],
+      webhooks: webhookDocs(),
       components: {
         securitySchemes: {
           apiKey: { type: 'http', scheme: 'bearer', description: 'An API key from Settings → API keys (lr_…).' },

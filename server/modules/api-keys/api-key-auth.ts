@@ -38,6 +38,9 @@ export function registerApiKeyAuth(app: FastifyInstance, keys: ApiKeysService, l
       throw AppError.forbidden('An API key cannot do this; sign in to LocalReach to do it.');
     }
     const access = accessOf(request.method);
+    if (area === 'webhooks' && !scopesAllow(found.key.scopes, area, access)) {
+      throw AppError.forbidden('Only an API key that may change everything ("write") can manage webhooks.');
+    }
     if (!scopesAllow(found.key.scopes, area, access)) {
       throw AppError.forbidden(`This API key may not ${access === 'read' ? 'read' : 'change'} ${area}.`);
     }

@@ -133,9 +133,9 @@ describe('the areas a key can reach', () => {
       .filter((route) => route.config?.access !== 'public')
       .map((route) => route.url as string)
       .filter((url) => apiKeyAreaOf(url) === null);
-    // The routes a key never reaches: a person signed in does these.
+    // The routes a key never reaches: a person signed in does these (meeting receivers show their signing secrets).
     const personOnly =
-      /^\/api\/(admin|api-keys|auth|user|email-accounts|outlook|gmail|subscription|stock-tip|marketing-strategy|support|login)\b/;
+      /^\/api\/(admin|api-keys|auth|user|email-accounts|outlook|gmail|subscription|stock-tip|marketing-strategy|support|login|meeting-receivers)\b/;
     expect([...new Set(reachable)].filter((url) => !personOnly.test(url))).toEqual([]);
     expect(apiKeyAreaOf('/api/leads-with-sent-weeks')).toBe('leads');
     expect(apiKeyAreaOf('/api/campaigns/:id/pause')).toBe('campaigns');

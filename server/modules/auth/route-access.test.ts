@@ -34,6 +34,7 @@ const PUBLIC_API_ROUTES = [
   'POST /api/auth/logout',
   'POST /api/auth/register',
   'POST /api/auth/reset-password',
+  'POST /api/meeting-receivers/:token/hook',
   'POST /api/webhooks/stripe',
 ];
 

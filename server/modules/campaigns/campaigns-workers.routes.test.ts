@@ -92,6 +92,7 @@ describe('stopping a worker', () => {
         publicUrl: testConfig.publicUrl,
         mailDomains: services.mailDomains,
         brakes: services.campaignBrakes,
+        webhookEvents: services.webhookEvents,
         sleep: async () => {},
       });
     const leaving = newSender();

@@ -33,8 +33,10 @@ import { resourceId } from '../../lib/resource-id';
 import { mailCountSums, rangeStartDay, rollupSums, rollupsOf } from '../analytics/mail-rollups';
 import { assertMaySend } from '../billing/subscription.service';
 import { countMeetingsBooked } from '../shared/meetings';
+import type { WebhookEmitter } from '../webhooks/webhook-emitter';
 import { campaignAccountIds } from './campaign-accounts';
 import { campaignCounts, campaignDto } from './campaign-dto';
+import { emitCampaignEvents } from './campaign-events';
 import { campaignFinish } from './campaign-finish';
 import { campaignStepFigures } from './campaign-step-figures';
 import { insertFirstStepRecipients } from './first-step-recipients';
@@ -42,6 +44,9 @@ import { assertActiveTemplates, sequenceSteps } from './sequence-steps';
 
 export const POSTAL_ADDRESS_REQUIRED =
   'Add your postal address in Settings before sending: the law requires it in every marketing email';
+
+/** The reason a campaign.paused event gives for a pause its owner asked for. */
+export const OWNER_PAUSE_REASON = 'Paused by its owner';
 
 export type CampaignsService = ReturnType<typeof createCampaignsService>;
 
@@ -64,9 +69,10 @@ export function createCampaignsService(deps: {
   enqueueSend: (campaignId: number) => Promise<unknown>;
   /** A running campaign whose sender was not seen for this long (and is not due later) lost it. */
   staleSenderMs: number;
+  webhookEvents: WebhookEmitter;
   events?: OperatorLog;
 }) {
-  const { db, clock, enqueueSend, staleSenderMs } = deps;
+  const { db, clock, enqueueSend, staleSenderMs, webhookEvents } = deps;
   const events: OperatorLog = deps.events ?? (() => {});
 
   async function owned(user: UserRow, rawId: string): Promise<CampaignRow> {
@@ -150,6 +156,9 @@ export function createCampaignsService(deps: {
             ...(inserted === 0 && { status: 'completed' as const, finishedAt: clock.now() }),
           })
           .where(eq(campaigns.id, campaign.id));
+        await emitCampaignEvents(webhookEvents, tx, 'campaign.started', [campaign.id]);
+        // With no lead to mail, it is over as it starts.
+        if (inserted === 0) await emitCampaignEvents(webhookEvents, tx, 'campaign.completed', [campaign.id]);
         return { id: campaign.id, recipients: inserted };
       });
       events({ event: 'campaign.started', campaignId: started.id, userId: user.id, recipients: started.recipients });
@@ -191,6 +200,7 @@ export function createCampaignsService(deps: {
             ...(reopen && { status: 'running' as const, finishedAt: null, waitingReason: null }),
           })
           .where(eq(campaigns.id, campaign.id));
+        if (reopen) await emitCampaignEvents(webhookEvents, tx, 'campaign.started', [campaign.id]);
         return inserted;
       });
       if (added > 0 && campaign.status !== 'paused') await enqueueSend(campaign.id);
@@ -261,13 +271,17 @@ export function createCampaignsService(deps: {
     async pause(user: UserRow, rawId: string): Promise<Campaign> {
       const campaign = await owned(user, rawId);
       if (campaign.status !== 'running') throw AppError.badRequest('Only a running campaign can be paused');
-      const [paused] = await db
-        .update(campaigns)
-        .set({ status: 'paused', waitingReason: 'Paused by you' })
-        .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'running')))
-        .returning();
+      const paused = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(campaigns)
+          .set({ status: 'paused', waitingReason: 'Paused by you' })
+          .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'running')))
+          .returning();
+        if (row) await emitCampaignEvents(webhookEvents, tx, 'campaign.paused', [row.id], OWNER_PAUSE_REASON);
+        return row;
+      });
       if (paused)
-        events({ event: 'campaign.paused', campaignId: campaign.id, userId: user.id, reason: 'Paused by its owner' });
+        events({ event: 'campaign.paused', campaignId: campaign.id, userId: user.id, reason: OWNER_PAUSE_REASON });
       return withCounts(user, paused ?? campaign);
     },
 
@@ -284,16 +298,20 @@ export function createCampaignsService(deps: {
         );
       }
       await mailboxReady(user, campaign);
-      const [running] = await db
-        .update(campaigns)
-        .set({
-          status: 'running',
-          waitingReason: null,
-          errorMessage: null,
-          ...(campaign.brake && { brake: null, brakeWindowFrom: clock.now() }),
-        })
-        .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'paused')))
-        .returning();
+      const running = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(campaigns)
+          .set({
+            status: 'running',
+            waitingReason: null,
+            errorMessage: null,
+            ...(campaign.brake && { brake: null, brakeWindowFrom: clock.now() }),
+          })
+          .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'paused')))
+          .returning();
+        if (row) await emitCampaignEvents(webhookEvents, tx, 'campaign.started', [row.id]);
+        return row;
+      });
       if (running) events({ event: 'campaign.resumed', campaignId: campaign.id, userId: user.id });
       await enqueueSend(campaign.id);
       return withCounts(user, running ?? campaign);
@@ -353,11 +371,18 @@ export function createCampaignsService(deps: {
         .where(and(eq(campaignRecipients.campaignId, campaign.id), eq(campaignRecipients.state, 'unknown')))
         .returning({ id: campaignRecipients.id });
       if (requeued.length === 0) throw AppError.badRequest('This campaign has no emails with an unknown outcome');
-      const [running] = await db
-        .update(campaigns)
-        .set({ status: 'running', finishedAt: null, errorMessage: null })
-        .where(and(eq(campaigns.id, campaign.id), inArray(campaigns.status, ['completed', 'failed', 'running'])))
-        .returning();
+      const running = await db.transaction(async (tx) => {
+        const reopened = (status: Array<CampaignRow['status']>) =>
+          tx
+            .update(campaigns)
+            .set({ status: 'running', finishedAt: null, errorMessage: null })
+            .where(and(eq(campaigns.id, campaign.id), inArray(campaigns.status, status)))
+            .returning();
+        // A campaign that was over starts again; one still running only goes on.
+        const [restarted] = await reopened(['completed', 'failed']);
+        if (restarted) await emitCampaignEvents(webhookEvents, tx, 'campaign.started', [restarted.id]);
+        return restarted ?? (await reopened(['running']))[0];
+      });
       await enqueueSend(campaign.id);
       return withCounts(user, running ?? campaign);
     },

@@ -7,6 +7,8 @@ import type { Clock } from '../../lib/clock';
 import { localDay, localWeek } from '../../lib/local-time';
 import type { OperatorLog } from '../../lib/operator-log';
 import { sendingWindowOf } from '../shared/sending-window';
+import type { WebhookEmitter } from '../webhooks/webhook-emitter';
+import { emitCampaignEvents } from './campaign-events';
 import { stepVariantOf } from './sequence-steps';
 
 export type SequenceAdvance = ReturnType<typeof createSequenceAdvance>;
@@ -14,8 +16,9 @@ export type SequenceAdvance = ReturnType<typeof createSequenceAdvance>;
 /**
  * Moves sequences on: each lead whose latest step went out long enough ago gets a row for the next step (one per
  * campaign, lead and step: a second run adds nothing), only inside the user's sending window, and the sender is
- * asked to send them. A lead leaves the sequence when they reply, complain, unsubscribe, bounce or are deleted, or
- * when a step of theirs failed; an out-of-office pauses them until its return date; the week rule (one campaign
+ * asked to send them. A lead leaves the sequence when they reply, book a meeting through a receiver (even one they
+ * cancel later: they answered, as a reply does), complain, unsubscribe, bounce or are deleted, or when a step of
+ * theirs failed; an out-of-office pauses them until its return date; the week rule (one campaign
  * mail a week) and the template rule (never the same template twice) hold for every step. A sequence is over when
  * nothing is left to send and no lead can get another step.
  */
@@ -23,6 +26,7 @@ export function createSequenceAdvance(deps: {
   db: Database;
   clock: Clock;
   enqueueSend: (campaignId: number) => Promise<unknown>;
+  webhookEvents: WebhookEmitter;
   events?: OperatorLog;
 }) {
   const { db, clock } = deps;
@@ -42,6 +46,9 @@ export function createSequenceAdvance(deps: {
       SELECT 1 FROM inbound_messages m
       WHERE m.lead_id = latest.lead_id AND m.user_id = ${campaign.userId}
         AND m.kind IN ('reply', 'complaint') AND m.received_at >= ${campaign.createdAt.toISOString()}::timestamptz)
+    AND NOT EXISTS (
+      SELECT 1 FROM meetings b
+      WHERE b.lead_id = latest.lead_id AND b.booked_at >= ${campaign.createdAt.toISOString()}::timestamptz)
     AND NOT EXISTS (
       SELECT 1 FROM campaign_recipients t JOIN campaigns c ON c.id = t.campaign_id
       WHERE t.lead_id = latest.lead_id AND coalesce(t.template_id, c.template_id) = s.template_id
@@ -112,11 +119,20 @@ export function createSequenceAdvance(deps: {
           added += queued;
           await deps.enqueueSend(campaign.id);
         } else if (await isOver(campaign)) {
-          const [done] = await db
-            .update(campaigns)
-            .set({ status: 'completed', waitingReason: null, finishedAt: now })
-            .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'running')))
-            .returning({ id: campaigns.id });
+          const [done] = await db.transaction(async (tx) => {
+            const rows = await tx
+              .update(campaigns)
+              .set({ status: 'completed', waitingReason: null, finishedAt: now })
+              .where(and(eq(campaigns.id, campaign.id), eq(campaigns.status, 'running')))
+              .returning({ id: campaigns.id });
+            await emitCampaignEvents(
+              deps.webhookEvents,
+              tx,
+              'campaign.completed',
+              rows.map((row) => row.id),
+            );
+            return rows;
+          });
           if (done) {
             finished += 1;
             deps.events?.({ event: 'campaign.completed', campaignId: campaign.id });

@@ -11,6 +11,8 @@ import type { Clock } from '../../lib/clock';
 import type { OperatorLog } from '../../lib/operator-log';
 import type { CampaignBrakes } from '../campaigns/engine/brakes';
 import { automaticStatusChange } from '../leads/lead-status';
+import type { WebhookEmitter } from '../webhooks/webhook-emitter';
+import { inboundEvents } from './inbound-events';
 import { createInboundMatching, type MatchedMail, type ReadingAccount } from './inbound-match';
 import { type InboundRecord, recordOf, unmatchedReportOf } from './inbound-record';
 import { storableDetails, storableText } from './storable-text';
@@ -38,6 +40,10 @@ export function createInboundService(deps: {
   replyReader?: ReplyReader;
   /** How long reading one message may take (the mail reading thread's budget). */
   classifyBudgetMs?: number;
+  /** What a message taken in changes is told to the user's webhooks, in its transaction. */
+  webhookEvents: WebhookEmitter;
+  /** The app's address, for links to a reply in the Replies screen. */
+  publicUrl: string;
   events?: OperatorLog;
 }) {
   const { db, clock, brakes } = deps;
@@ -145,9 +151,10 @@ export function createInboundService(deps: {
           .returning({ id: inboundMessages.id });
         // Another reader took it in meanwhile: its effects were applied with it.
         if (!inserted) return { outcome: 'duplicate' as const };
+        let leadChanged = false;
         if (record.leadStatus) {
           // A bounce leaves an unsubscribed lead unsubscribed; a complaint or an unsubscribe in words always wins.
-          await tx
+          const changed = await tx
             .update(leads)
             .set(automaticStatusChange(record.leadStatus, record.statusReason))
             .where(
@@ -155,7 +162,9 @@ export function createInboundService(deps: {
                 eq(leads.id, mail.leadId),
                 record.leadStatus === 'bounced' ? eq(leads.status, 'active') : sql`${leads.status} <> 'unsubscribed'`,
               ),
-            );
+            )
+            .returning({ id: leads.id });
+          leadChanged = changed.length > 0;
         }
         if (record.failMail && mail.recipientId !== null) {
           await tx
@@ -171,6 +180,27 @@ export function createInboundService(deps: {
             .set({ repliedAt: sql`coalesce(${campaignRecipients.repliedAt}, ${envelope.date})` })
             .where(eq(campaignRecipients.id, mail.recipientId));
         }
+        await deps.webhookEvents.emit(
+          tx,
+          await inboundEvents(tx, {
+            userId: account.userId,
+            publicUrl: deps.publicUrl,
+            record,
+            classification,
+            refersToOurMail: matched.refersToOurMail,
+            mail,
+            leadChanged,
+            reply: {
+              id: inserted.id,
+              from: storableText(envelope.from),
+              subject: storableText(envelope.subject),
+              text: classification.kind === 'message' ? storableText(classification.replyText) : '',
+              priority: intent?.priority ?? null,
+              receivedAt: envelope.date,
+            },
+            at: now,
+          }),
+        );
         return { outcome: 'taken' as const, kind: record.kind };
       });
       // A hard bounce or a complaint counts toward its campaign's brakes, once taken in (committed).

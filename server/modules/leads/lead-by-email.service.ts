@@ -4,8 +4,9 @@ import { MAX_CUSTOM_FIELDS } from '../../../contract/leads';
 import type { Database } from '../../db/client';
 import { leads, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import type { WebhookEmitter } from '../webhooks/webhook-emitter';
 import { toLeadDto } from './lead.dto';
-import type { LeadsService } from './leads.service';
+import { changeEvents, createdEvents, insertLead, type LeadTransaction, updateLead } from './lead-writes';
 
 export type LeadByEmailService = ReturnType<typeof createLeadByEmailService>;
 
@@ -13,44 +14,46 @@ export type LeadByEmailService = ReturnType<typeof createLeadByEmailService>;
  * A lead found and kept in step by its email, for programs that know a person by address rather than by our id (a
  * CRM, a calendar, an automation). Emails match case-insensitively, as the leads' unique index does.
  */
-export function createLeadByEmailService(deps: { db: Database; leads: LeadsService }) {
-  const { db } = deps;
+export function createLeadByEmailService(deps: { db: Database; webhookEvents: WebhookEmitter }) {
+  const { db, webhookEvents } = deps;
 
-  async function find(user: UserRow, email: string) {
-    const [lead] = await db
+  /** The user's lead with this email; in a transaction, held until it ends. */
+  async function find(runner: Database | LeadTransaction, user: UserRow, email: string, lock = false) {
+    const query = runner
       .select()
       .from(leads)
       .where(and(eq(leads.userId, user.id), sql`lower(${leads.email}) = lower(${email})`));
+    const [lead] = lock ? await query.for('update') : await query;
     return lead ?? null;
   }
 
   return {
     async get(user: UserRow, email: string): Promise<Lead> {
-      const lead = await find(user, email);
+      const lead = await find(db, user, email);
       if (!lead) throw AppError.notFound('No lead has this email address');
       return toLeadDto(lead);
     },
 
-    /** Creates the lead when there is none (`created`), then applies the changes as an edit by hand would. */
+    /**
+     * Creates the lead when there is none (`created`), then applies the changes as an edit by hand would, in one
+     * transaction with its one event: `lead.created` (as the changes left it) or `lead.updated` if anything changed.
+     */
     async upsert(
       user: UserRow,
       email: string,
       changes: UpsertLeadByEmailInput,
     ): Promise<{ lead: Lead; created: boolean }> {
-      let existing = await find(user, email);
-      const created = existing === null;
-      if (!existing) {
-        await deps.leads.create(user, { email }).catch((error: unknown) => {
-          // Made meanwhile by another request: then it is updated like any existing lead.
-          if (!(error instanceof AppError && error.code === 'lead_exists')) throw error;
-        });
-        existing = await find(user, email);
+      return db.transaction(async (tx) => {
+        // Made meanwhile by another request (the insert waits for it and adds nothing): then it is updated.
+        const made = (await find(tx, user, email, true)) ? undefined : await insertLead(tx, user, { email });
+        const existing = made ?? (await find(tx, user, email, true));
         if (!existing) throw AppError.notFound('No lead has this email address');
-      }
-      const { customFields, ...rest } = changes;
-      const merged = customFields === undefined ? undefined : mergeCustomFields(existing.customFields, customFields);
-      const lead = await deps.leads.update(user, String(existing.id), { ...rest, customFields: merged });
-      return { lead, created };
+        const { customFields, ...rest } = changes;
+        const merged = customFields === undefined ? undefined : mergeCustomFields(existing.customFields, customFields);
+        const lead = await updateLead(tx, user, existing, { ...rest, customFields: merged });
+        await webhookEvents.emit(tx, made ? createdEvents(lead) : changeEvents(existing, lead));
+        return { lead: toLeadDto(lead), created: made !== undefined };
+      });
     },
   };
 }

@@ -3,13 +3,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LEAD_HISTORY_LIMIT, LEAD_HISTORY_TEXT_CHARS } from '../../../contract/leads';
 import { campaignRecipients, campaigns, inboundMessages, leads, trackingEvents, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { systemClock } from '../../lib/clock';
 import { createTestDatabase } from '../../test/database';
+import { createWebhookEmitter } from '../webhooks/webhook-emitter';
 import { createLeadsService } from './leads.service';
 
 const database = await createTestDatabase();
 afterAll(() => database.dispose());
 const { db } = database;
-const service = createLeadsService({ db });
+// Histories change no lead: no event is ever queued here.
+const webhookEvents = createWebhookEmitter({ clock: systemClock, enqueue: async () => {} });
+const service = createLeadsService({ db, webhookEvents });
 
 const at = (time: string) => new Date(`2026-03-${time}Z`);
 

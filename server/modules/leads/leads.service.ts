@@ -1,6 +1,5 @@
 import { setImmediate as yieldToOtherWork } from 'node:timers/promises';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { MappedCsvRow } from '../../../contract/csv-leads';
 import {
   type BulkLeadsResult,
@@ -21,55 +20,34 @@ import {
   type SentWeeksFilter,
   type UpdateLeadInput,
 } from '../../../contract/leads';
+import type { WebhookLead } from '../../../contract/webhook-events';
 import { type Database, queryRows } from '../../db/client';
-import { hasPostgresCode, PG_UNIQUE_VIOLATION } from '../../db/error-codes';
-import { type LeadRow, leadCounts, leads, type UserRow } from '../../db/schema';
+import { leadCounts, leads, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { resourceId } from '../../lib/resource-id';
+import type { WebhookEmitter } from '../webhooks/webhook-emitter';
 import { csvLine } from './csv-export';
 import { checkCsvChunk } from './csv-import';
 import { toLeadDto, toListedLeadDto } from './lead.dto';
 import { leadHistory, leadHistoryWithSummary } from './lead-history';
 import { lastContacts, listLeads, newestFirst } from './lead-list';
 import { mergeSearchIndexPending, upkeepAfterImport } from './lead-table-upkeep';
+import {
+  changeEvents,
+  createdEvents,
+  handStatusReason,
+  insertLead,
+  lockedLead,
+  type NewLead,
+  statusChangeEvents,
+  updateLead,
+} from './lead-writes';
 
 export type LeadsService = ReturnType<typeof createLeadsService>;
-
-const handStatusReason: Record<LeadStatus, string> = {
-  active: 'Set to active by hand',
-  unsubscribed: 'Marked unsubscribed by hand',
-  bounced: 'Marked bounced by hand',
-};
-
-/**
- * The columns of a status change by hand: who and when are recorded. A lead who unsubscribed themselves (the
- * link, a complaint, a reply; not by hand) is set back to active only when the user confirms they asked for it.
- */
-function handStatusChange(user: UserRow, lead: LeadRow, changes: UpdateLeadInput) {
-  const status = changes.status ?? lead.status;
-  const unsubscribedThemselves = lead.status === 'unsubscribed' && lead.statusChangedBy === null;
-  if (status === 'active' && unsubscribedThemselves && !changes.resubscribeConfirmed) {
-    throw AppError.conflict(
-      'This lead unsubscribed. Set them back to active only if they asked to receive your emails again.',
-      'lead_unsubscribed',
-    );
-  }
-  return {
-    status,
-    statusReason:
-      status === 'active' && unsubscribedThemselves
-        ? `${handStatusReason.active}: they asked to receive emails again`
-        : handStatusReason[status],
-    statusChangedAt: sql`now()`,
-    statusChangedBy: user.id,
-  };
-}
 
 /** docs/product.md's CSV upload result message. */
 export const uploadCompleteMessage = (counts: { added: number; duplicates: number; errors: number }) =>
   `Upload complete: ${counts.added} added, ${counts.duplicates} duplicates skipped, ${counts.errors} errors`;
-
-type NewLead = { email: string; firstName?: string | null; lastName?: string | null; company?: string | null };
 
 const EXPORT_PAGE_SIZE = 5000;
 
@@ -91,8 +69,12 @@ function matchingSentWeeks(user: UserRow, filter: SentWeeksFilter): SQL | undefi
   return and(eq(leads.userId, user.id), eq(leads.status, 'active'), condition);
 }
 
-export function createLeadsService(deps: { db: Database }) {
-  const { db } = deps;
+/**
+ * The user's leads. Each change that webhooks hear of is made in a transaction that queues its events through
+ * `webhookEvents`: they commit with the change, or vanish with it.
+ */
+export function createLeadsService(deps: { db: Database; webhookEvents: WebhookEmitter }) {
+  const { db, webhookEvents } = deps;
 
   /** The lead with this id if it belongs to the user; any other id is a 404, never data. */
   async function ownedLead(user: UserRow, rawId: string) {
@@ -105,24 +87,30 @@ export function createLeadsService(deps: { db: Database }) {
     return lead;
   }
 
-  /** One multi-row INSERT for a whole chunk; duplicates (in the table or the chunk) are skipped by the index. */
+  /**
+   * One multi-row INSERT for a whole chunk; duplicates (in the table or the chunk) are skipped by the index. The
+   * leads it added are each a `lead.created`, queued in one call in the chunk's transaction.
+   */
   async function insertLeads(user: UserRow, rows: MappedCsvRow[]): Promise<number> {
     if (rows.length === 0) return 0;
-    // The chunk travels as one JSON parameter: no bind-parameter limit, one parse on the server.
-    const [result] = await queryRows<{ added: number }>(
-      db,
-      sql`WITH added AS (
-            INSERT INTO leads (user_id, email, first_name, last_name, company, custom_fields)
+    return db.transaction(async (tx) => {
+      // The chunk travels as one JSON parameter: no bind-parameter limit, one parse on the server.
+      const added = await queryRows<WebhookLead>(
+        tx,
+        sql`INSERT INTO leads (user_id, email, first_name, last_name, company, custom_fields)
             SELECT ${user.id}, email, NULLIF("firstName", ''), NULLIF("lastName", ''), NULLIF(company, ''),
                    "customFields"
             FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
                  AS incoming(email text, "firstName" text, "lastName" text, company text, "customFields" jsonb)
             ON CONFLICT (user_id, lower(email)) DO NOTHING
-            RETURNING 1
-          )
-          SELECT count(*)::int AS added FROM added`,
-    );
-    return result.added;
+            RETURNING id::int AS id, email, first_name AS "firstName", last_name AS "lastName", company, status`,
+      );
+      await webhookEvents.emit(
+        tx,
+        added.map((lead) => ({ userId: user.id, type: 'lead.created' as const, data: { lead }, leadId: lead.id })),
+      );
+      return added.length;
+    });
   }
 
   return {
@@ -168,24 +156,27 @@ export function createLeadsService(deps: { db: Database }) {
      */
     async bulkSetStatus(user: UserRow, ids: number[], status: LeadStatus): Promise<BulkLeadsResult> {
       const unsubscribedThemselves = sql`(${leads.status} = 'unsubscribed' AND ${leads.statusChangedBy} IS NULL)`;
-      const changed = await db
-        .update(leads)
-        .set({
-          status,
-          statusReason: handStatusReason[status],
-          statusChangedAt: sql`now()`,
-          statusChangedBy: user.id,
-        })
-        .where(
-          and(
-            eq(leads.userId, user.id),
-            sql`${leads.id} = ANY(${sql.param(ids)}::bigint[])`,
-            sql`${leads.status} <> ${status}`,
-            status === 'active' ? sql`NOT ${unsubscribedThemselves}` : undefined,
-          ),
-        )
-        .returning({ id: leads.id });
-      return { changed: changed.length };
+      return db.transaction(async (tx) => {
+        const changed = await tx
+          .update(leads)
+          .set({
+            status,
+            statusReason: handStatusReason[status],
+            statusChangedAt: sql`now()`,
+            statusChangedBy: user.id,
+          })
+          .where(
+            and(
+              eq(leads.userId, user.id),
+              sql`${leads.id} = ANY(${sql.param(ids)}::bigint[])`,
+              sql`${leads.status} <> ${status}`,
+              status === 'active' ? sql`NOT ${unsubscribedThemselves}` : undefined,
+            ),
+          )
+          .returning();
+        await webhookEvents.emit(tx, statusChangeEvents(changed));
+        return { changed: changed.length };
+      });
     },
 
     async detail(user: UserRow, id: string): Promise<LeadDetail> {
@@ -199,46 +190,26 @@ export function createLeadsService(deps: { db: Database }) {
     },
 
     async create(user: UserRow, input: NewLead) {
-      const [created] = await db
-        .insert(leads)
-        .values({
-          userId: user.id,
-          email: input.email,
-          firstName: input.firstName || null,
-          lastName: input.lastName || null,
-          company: input.company || null,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!created) throw AppError.conflict('A lead with this email already exists', 'lead_exists');
+      const created = await db.transaction(async (tx) => {
+        const lead = await insertLead(tx, user, input);
+        if (!lead) throw AppError.conflict('A lead with this email already exists', 'lead_exists');
+        await webhookEvents.emit(tx, createdEvents(lead));
+        return lead;
+      });
       return toLeadDto(created);
     },
 
     /** PATCH /api/leads/{id}: the fields given, and a status change by hand (decision 0035). */
     async update(user: UserRow, id: string, changes: UpdateLeadInput): Promise<Lead> {
-      const lead = await ownedLead(user, id);
-      const values: PgUpdateSetSource<typeof leads> = {
-        ...(changes.email !== undefined && { email: changes.email }),
-        ...(changes.firstName !== undefined && { firstName: changes.firstName || null }),
-        ...(changes.lastName !== undefined && { lastName: changes.lastName || null }),
-        ...(changes.company !== undefined && { company: changes.company || null }),
-        ...(changes.customFields !== undefined && { customFields: changes.customFields }),
-        ...(changes.status !== undefined && changes.status !== lead.status && handStatusChange(user, lead, changes)),
-      };
-      if (Object.keys(values).length === 0) return toLeadDto(lead);
-      try {
-        const [updated] = await db
-          .update(leads)
-          .set(values)
-          .where(and(eq(leads.id, lead.id), eq(leads.userId, user.id)))
-          .returning();
-        if (!updated) throw AppError.notFound('Lead not found');
-        return toLeadDto(updated);
-      } catch (error) {
-        if (hasPostgresCode(error, PG_UNIQUE_VIOLATION))
-          throw AppError.conflict('A lead with this email already exists', 'lead_exists');
-        throw error;
-      }
+      const leadId = resourceId(id, 'Lead not found');
+      const updated = await db.transaction(async (tx) => {
+        const lead = await lockedLead(tx, user, leadId);
+        if (!lead) throw AppError.notFound('Lead not found');
+        const after = await updateLead(tx, user, lead, changes);
+        await webhookEvents.emit(tx, changeEvents(lead, after));
+        return after;
+      });
+      return toLeadDto(updated);
     },
 
     async remove(user: UserRow, id: string): Promise<void> {

@@ -17,6 +17,7 @@ import type { Clock } from '../../lib/clock';
 import { messageForLog } from '../../lib/operator-detail';
 import type { OperatorLog } from '../../lib/operator-log';
 import type { SecretBox } from '../../lib/secret-box';
+import type { WebhookEmitter } from '../webhooks/webhook-emitter';
 import type { ConnectionCredentials } from './credentials';
 
 /** Builds the HTTP API transport of an OAuth mailbox (Graph or Gmail); tokens it refreshes go to `save`. */
@@ -57,6 +58,8 @@ export function createTransportRegistry(deps: {
   mailHosts: MailHostGuard;
   apiTransport: ApiTransportFactory;
   apiInbox: ApiInboxFactory;
+  /** A mailbox going into error is told to its owner's webhooks, once per time it goes. */
+  webhookEvents: WebhookEmitter;
   events?: OperatorLog;
 }) {
   const { db, secrets } = deps;
@@ -137,11 +140,37 @@ export function createTransportRegistry(deps: {
     await db.update(emailAccounts).set({ status, statusReason: reason }).where(eq(emailAccounts.id, accountId));
   }
 
+  /**
+   * Puts the account in `error` with the words its card shows; `mailbox.error` is queued with the change when it
+   * was not in error already (a mailbox failing again and again is told once).
+   */
+  async function setError(accountId: number, reason: string) {
+    await db.transaction(async (tx) => {
+      const [was] = await tx
+        .select({ status: emailAccounts.status })
+        .from(emailAccounts)
+        .where(eq(emailAccounts.id, accountId))
+        .for('update');
+      if (!was) return;
+      const [account] = await tx
+        .update(emailAccounts)
+        .set({ status: 'error', statusReason: reason })
+        .where(eq(emailAccounts.id, accountId))
+        .returning({ id: emailAccounts.id, userId: emailAccounts.userId, email: emailAccounts.email });
+      if (was.status === 'error') return;
+      await deps.webhookEvents.emit(tx, {
+        userId: account.userId,
+        type: 'mailbox.error',
+        data: { mailbox: { id: account.id, email: account.email }, message: reason },
+      });
+    });
+  }
+
   /** Refused credentials put the account in `error` with the reason, and its transport is built again later. */
   async function noteRefusal(accountId: number, error: unknown) {
     if (error instanceof TransportError && error.kind === 'auth') {
       drop(accountId);
-      await setStatus(accountId, 'error', error.message);
+      await setError(accountId, error.message);
       deps.events?.({ event: 'mailbox.error', accountId, reason: messageForLog(error) });
     }
   }

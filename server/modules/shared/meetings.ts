@@ -15,9 +15,17 @@ export const bookingPagesOf = (userId: string) =>
   sql`SELECT DISTINCT ${pageOf(sql`url`)} AS page FROM users, unnest(users.booking_urls) AS url WHERE users.id = ${userId}`;
 
 /**
- * Meetings booked: the user's leads with a response marked "Meeting booked", or with a person's (not a
- * scanner's) click on one of the user's booking links; a lead counts once. The clicks read are only the user's
- * human clicks on those pages (tracking_events_user_click_page_idx, with their lead on them), none without links.
+ * The user's leads with a meeting recorded by a Cal.com or Calendly receiver that was not cancelled, column
+ * `lead_id` (meetings_user_lead_idx).
+ */
+export const leadsWithReceivedMeetings = (userId: string) =>
+  sql`SELECT lead_id FROM meetings WHERE user_id = ${userId} AND canceled_at IS NULL`;
+
+/**
+ * Meetings booked: the user's leads with a response marked "Meeting booked", with a person's (not a scanner's)
+ * click on one of the user's booking links, or with a meeting a receiver recorded and that stands; a lead counts
+ * once. The clicks read are only the user's human clicks on those pages (tracking_events_user_click_page_idx, with
+ * their lead on them), none without links.
  */
 export async function countMeetingsBooked(db: Database, userId: string): Promise<number> {
   const [row] = await queryRows<{ meetings: number }>(
@@ -31,6 +39,8 @@ export async function countMeetingsBooked(db: Database, userId: string): Promise
           WHERE e.user_id = ${userId} AND e.kind = 'click' AND NOT e.machine
             AND EXISTS (SELECT 1 FROM booking_pages)
             AND ${pageOf(sql`e.url`)} IN (SELECT page FROM booking_pages)
+          UNION
+          ${leadsWithReceivedMeetings(userId)}
         ) AS booked`,
   );
   return row?.meetings ?? 0;

@@ -6,8 +6,10 @@ import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { LinkTokens } from '../../lib/link-tokens';
 import { createWriteBatcher } from '../../lib/write-batcher';
+import type { WebhookEmitter } from '../webhooks/webhook-emitter';
 import { clickOutcome } from './click-rules';
-import { type EventRow, eventsToStore, type HitRequest, hitRows, type PendingHit, type SentMail } from './hit-rows';
+import { type EventRow, eventsToStore, type HitRequest, hitRows, type PendingHit } from './hit-rows';
+import { emitHitEvents, type StoredEvent, type TrackedMail } from './hit-webhook-events';
 import { CLICK_BURST_MS } from './machine-hits';
 import { decodeClickTarget } from './mail-links';
 
@@ -37,19 +39,22 @@ const redirectLocation = (url: string) => (/^[\x21-\x7e]+$/.test(url) ? url : ne
  * row are kept as events, one per kind, address, link and minute with its repeats counted, and at most
  * STORED_EVENTS_PER_MAIL a mail (decision 0059), flagged as a machine's when a rule of `machine-hits.ts` says so; the
  * figures count the others. A click leads to its page only while its link is younger than `clickLinkDays`
- * (CLICK_LINK_DAYS) and its host was in its mail as sent (click-rules.ts).
+ * (CLICK_LINK_DAYS) and its host was in its mail as sent (click-rules.ts). A person's new events are webhook events,
+ * queued with them (hit-webhook-events.ts).
  */
 export function createTrackingService(deps: {
   db: Database;
   clock: Clock;
   linkTokens: LinkTokens;
   clickLinkDays: number;
+  webhookEvents: WebhookEmitter;
 }) {
-  const { db, clock, linkTokens, clickLinkDays } = deps;
+  const { db, clock, linkTokens, clickLinkDays, webhookEvents } = deps;
 
   /**
    * The sent mails among rows `ids` by id: owner, sending time, their links' hosts, flags and stored events (the
-   * ceiling's count, through tracking_events_recipient_idx). `lock` holds their rows, in id order.
+   * ceiling's count, through tracking_events_recipient_idx), and what webhook events say of them (the address from
+   * the lead's row by its key). `lock` holds their rows, in id order.
    */
   async function sentMails(executor: Database | Transaction, ids: number[], lock: boolean) {
     const query = executor
@@ -63,6 +68,13 @@ export function createTrackingService(deps: {
         // Spelled out: Drizzle writes a one-table select's columns unqualified, and the subquery would read its own.
         storedEvents: sql<number>`(SELECT count(*) FROM tracking_events e
           WHERE e.recipient_id = campaign_recipients.id)::int`,
+        kind: campaignRecipients.kind,
+        campaignId: campaignRecipients.campaignId,
+        step: campaignRecipients.step,
+        leadId: campaignRecipients.leadId,
+        subject: campaignRecipients.subject,
+        to: sql<string | null>`coalesce(campaign_recipients.to_address,
+          (SELECT l.email FROM leads l WHERE l.id = campaign_recipients.lead_id))`,
       })
       .from(campaignRecipients)
       .where(
@@ -70,8 +82,16 @@ export function createTrackingService(deps: {
       )
       .orderBy(campaignRecipients.id);
     const rows = lock ? await query.for('update') : await query;
-    return new Map<number, SentMail>(
-      rows.flatMap(({ id, sentAt, ...mail }) => (sentAt ? [[id, { ...mail, sentAt }]] : [])),
+    return new Map<number, TrackedMail>(
+      rows.flatMap(({ id, sentAt, kind, campaignId, step, subject, to, ...mail }) => {
+        if (!sentAt) return [];
+        // Only campaign mails are events' emails: test mails and replies have no campaign.
+        const ofEvent =
+          kind === 'campaign' && campaignId !== null && to !== null
+            ? { id, campaignId, step, leadId: mail.leadId, to, subject }
+            : null;
+        return [[id, { ...mail, sentAt, ofEvent }]];
+      }),
     );
   }
 
@@ -79,9 +99,10 @@ export function createTrackingService(deps: {
    * Stores a group's events in one statement whose text is the same for any number of them (a column per array), so
    * building it costs nothing per hit. An event whose key is stored adds its hits to it instead (the unique index
    * tracking_events_minute_idx), and a person's hit makes it a person's, as eventsToStore does within the group.
+   * Each event comes back saying whether it is new (PostgreSQL's xmax is 0 in a row the statement inserted).
    */
-  const insertEvents = (executor: Database | Transaction, rows: EventRow[]) =>
-    executor.execute(sql`
+  const insertEvents = async (executor: Database | Transaction, rows: EventRow[]): Promise<StoredEvent[]> => {
+    const result = (await executor.execute(sql`
       INSERT INTO ${trackingEvents} AS e
         (user_id, recipient_id, kind, url, machine, machine_reason, ip_address, user_agent, created_at, minute, hits)
       SELECT * FROM unnest(
@@ -101,7 +122,13 @@ export function createTrackingService(deps: {
         hits = e.hits + excluded.hits,
         machine = e.machine AND excluded.machine,
         machine_reason = CASE WHEN e.machine AND excluded.machine THEN e.machine_reason END,
-        user_agent = CASE WHEN e.machine AND NOT excluded.machine THEN excluded.user_agent ELSE e.user_agent END`);
+        user_agent = CASE WHEN e.machine AND NOT excluded.machine THEN excluded.user_agent ELSE e.user_agent END
+      RETURNING e.id::int AS id, e.recipient_id::int AS "recipientId", e.kind, e.url, e.machine,
+        (e.xmax = 0) AS inserted, (extract(epoch FROM e.created_at) * 1000)::float8 AS "atMs"`)) as unknown as {
+      rows: Array<Omit<StoredEvent, 'at'> & { atMs: number }>;
+    };
+    return result.rows.map(({ atMs, ...event }) => ({ ...event, at: new Date(atMs) }));
+  };
 
   /** Hits past their mails' ceilings, counted on the mails (only under a flood of one mail's links). */
   const countNotStored = (executor: Database | Transaction, notStored: Map<number, number>) =>
@@ -111,11 +138,16 @@ export function createTrackingService(deps: {
         AS c(id, hits)
       WHERE r.id = c.id`);
 
-  /** The group's events, each mail's within its ceiling, and the count of those past it. */
-  async function storeEvents(executor: Database | Transaction, rows: EventRow[], sent: Map<number, SentMail>) {
+  /** The group's events, each mail's within its ceiling, and the count of those past it; the events as stored. */
+  async function storeEvents(
+    executor: Database | Transaction,
+    rows: EventRow[],
+    sent: Map<number, TrackedMail>,
+  ): Promise<StoredEvent[]> {
     const { events, notStored } = eventsToStore(rows, sent);
-    if (events.length > 0) await insertEvents(executor, events);
+    const stored = events.length > 0 ? await insertEvents(executor, events) : [];
     if (notStored.size > 0) await countNotStored(executor, notStored);
+    return stored;
   }
 
   /** The clicks of `mails` stored since `since`, which new clicks of the same mails are weighed against. */
@@ -140,7 +172,8 @@ export function createTrackingService(deps: {
   /**
    * Hits are written in groups (write-batcher.ts): those that come while a group is written go in together, and each
    * is answered once its group is stored (docs/decisions/0042, 0048). Opens alone (four hits in five) are two
-   * statements and no transaction. With clicks, the group is one transaction that locks its mails' rows in id order,
+   * statements and their webhook events in one transaction that locks nothing. With clicks, the group is one
+   * transaction that locks its mails' rows in id order,
    * which puts each mail's clicks in order across groups and processes, so a scanner's burst of clicks on a mail's
    * links sees its own earlier clicks, stored or in the same group: the burst's first clicks looked like a person's
    * when they came, and are flagged with it. Each click learns there what it does, from its mail's row; only those
@@ -149,8 +182,11 @@ export function createTrackingService(deps: {
   async function writeHits(hits: PendingHit[]) {
     const mailIds = [...new Set(hits.map((hit) => hit.recipientId))];
     if (hits.every((hit) => hit.kind === 'open')) {
-      const sent = await sentMails(db, mailIds, false);
-      await storeEvents(db, hitRows(hits, sent, []).rows, sent);
+      await db.transaction(async (tx) => {
+        const sent = await sentMails(tx, mailIds, false);
+        const stored = await storeEvents(tx, hitRows(hits, sent, []).rows, sent);
+        await emitHitEvents(webhookEvents, tx, stored, sent);
+      });
       return;
     }
     await db.transaction(async (tx) => {
@@ -168,13 +204,15 @@ export function createTrackingService(deps: {
       if (sent.size === 0 || counted.length === 0) return;
       const since = new Date(Math.min(...counted.map((hit) => hit.at.getTime())) - CLICK_BURST_MS);
       const { rows, flaggedIds } = hitRows(counted, sent, await storedClicks(tx, [...sent.keys()], since));
-      await storeEvents(tx, rows, sent);
+      // A click of the group that a later one shows to be a burst is a machine's in `rows`: it is no event.
+      const stored = await storeEvents(tx, rows, sent);
       if (flaggedIds.length > 0) {
         await tx
           .update(trackingEvents)
           .set({ machine: true, machineReason: 'click_burst' })
           .where(sql`${trackingEvents.id} = ANY(${sql.param(flaggedIds)}::bigint[])`);
       }
+      await emitHitEvents(webhookEvents, tx, stored, sent);
     });
   }
 

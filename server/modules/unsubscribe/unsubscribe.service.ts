@@ -4,6 +4,8 @@ import { campaignRecipients, leads, users } from '../../db/schema';
 import type { LinkTokens } from '../../lib/link-tokens';
 import { senderName } from '../campaigns/engine/compose-mail';
 import { automaticStatusChange } from '../leads/lead-status';
+import { webhookLead } from '../webhooks/webhook-data';
+import type { WebhookEmitter } from '../webhooks/webhook-emitter';
 
 export type UnsubscribeService = ReturnType<typeof createUnsubscribeService>;
 
@@ -15,8 +17,12 @@ export type UnsubscribeTarget = { leadEmail: string; senderName: string; unsubsc
  * one-click requires. An unsubscribed lead is never mailed again: its status stops new campaigns, and its mails
  * still waiting in running campaigns are skipped here.
  */
-export function createUnsubscribeService(deps: { db: Database; linkTokens: LinkTokens }) {
-  const { db, linkTokens } = deps;
+export function createUnsubscribeService(deps: {
+  db: Database;
+  linkTokens: LinkTokens;
+  webhookEvents: WebhookEmitter;
+}) {
+  const { db, linkTokens, webhookEvents } = deps;
 
   async function find(token: string) {
     const recipientId = linkTokens.verify('unsubscribe', token);
@@ -48,11 +54,20 @@ export function createUnsubscribeService(deps: { db: Database; linkTokens: LinkT
       const found = await find(token);
       if (!found) return null;
       await db.transaction(async (tx) => {
-        // A bounced lead stays bounced: it is not mailed either way.
-        await tx
+        // A bounced lead stays bounced: it is not mailed either way. One who already unsubscribed is no news.
+        const [unsubscribed] = await tx
           .update(leads)
           .set(automaticStatusChange('unsubscribed', 'Unsubscribed with the link in an email'))
-          .where(and(eq(leads.id, found.lead.id), eq(leads.status, 'active')));
+          .where(and(eq(leads.id, found.lead.id), eq(leads.status, 'active')))
+          .returning();
+        if (unsubscribed?.statusChangedAt) {
+          await webhookEvents.emit(tx, {
+            userId: unsubscribed.userId,
+            type: 'lead.unsubscribed',
+            data: { lead: webhookLead(unsubscribed), unsubscribedAt: unsubscribed.statusChangedAt.toISOString() },
+            leadId: unsubscribed.id,
+          });
+        }
         await tx
           .update(campaignRecipients)
           .set({ state: 'skipped', lastError: 'The lead unsubscribed.' })

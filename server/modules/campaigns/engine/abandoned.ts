@@ -11,7 +11,7 @@ import {
 import type { Clock } from '../../../lib/clock';
 import type { TransportRegistry } from '../../sending/transport-registry';
 import { type MessageIds, unsignedCampaignMessageId } from '../../shared/message-id';
-import type { CampaignStatements } from './reservation';
+import type { SentSettlement } from './sent-settlement';
 
 /**
  * Campaign mails a stopped sender left `sending` (a killed worker: the row was committed `sending` before the mail
@@ -28,7 +28,8 @@ export function createStaleSettlement(deps: {
   clock: Clock;
   transports: Pick<TransportRegistry, 'findSent'>;
   staleSendingMs: number;
-  settleSent: CampaignStatements['settleSent'];
+  /** Commits a mail found in its Sent folder `sent`, with its event (sent-settlement.ts). */
+  settleSent: SentSettlement;
   messageIds: MessageIds;
 }) {
   const { db, clock, transports, staleSendingMs, settleSent, messageIds } = deps;

@@ -1,13 +1,21 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type OutgoingMail, TransportError } from '../../../adapters/mail/transport';
 import type { Database } from '../../../db/client';
-import { type CampaignRecipientRow, type EmailAccountRow, type LeadRow, leads } from '../../../db/schema';
+import {
+  type CampaignRecipientRow,
+  campaignRecipients,
+  type EmailAccountRow,
+  type LeadRow,
+  leads,
+} from '../../../db/schema';
 import type { Clock } from '../../../lib/clock';
 import type { OperatorLog } from '../../../lib/operator-log';
 import { automaticStatusChange } from '../../leads/lead-status';
 import type { Reservation, SendAllowance } from '../../sending/send-allowance';
 import { lastErrorOf, outcomeOfFailedSend } from '../../sending/send-outcome';
 import type { TransportRegistry } from '../../sending/transport-registry';
+import { webhookEmail, webhookLead } from '../../webhooks/webhook-data';
+import type { WebhookEmitter } from '../../webhooks/webhook-emitter';
 import type { CampaignBrakes } from './brakes';
 import type { RunContext } from './run-context';
 import type { createCampaignRunStatus } from './run-status';
@@ -88,6 +96,7 @@ export function createSendFailures(deps: {
   unclaim: (row: CampaignRecipientRow) => Promise<unknown>;
   /** Commits the row `sent`: the Sent folder shows the mail went. */
   settleDelivered: (send: FailedSend) => Promise<unknown>;
+  webhookEvents: WebhookEmitter;
   events?: OperatorLog;
 }) {
   const { db, clock, allowance, transports, brakes, status, settle, unclaim } = deps;
@@ -124,11 +133,48 @@ export function createSendFailures(deps: {
       case 'bounced': {
         // The lead is bounced and never mailed again; the bounce brake counts it.
         const settling = (async () => {
-          await settle(row, { state: 'failed', lastError: step.lastError, bouncedAt: clock.now() });
-          await db
-            .update(leads)
-            .set(automaticStatusChange('bounced', `The mailbox does not exist: ${step.lastError}`))
-            .where(eq(leads.id, lead.id));
+          await db.transaction(async (tx) => {
+            const [failed] = await tx
+              .update(campaignRecipients)
+              .set({ state: 'failed', lastError: step.lastError, bouncedAt: clock.now() })
+              .where(and(eq(campaignRecipients.id, row.id), eq(campaignRecipients.state, 'sending')))
+              .returning();
+            const [bounced] = await tx
+              .update(leads)
+              .set(automaticStatusChange('bounced', `The mailbox does not exist: ${step.lastError}`))
+              .where(eq(leads.id, lead.id))
+              .returning();
+            // The mail bounced only if this settled it; the lead only if it was not bounced already.
+            if (failed?.campaignId)
+              await deps.webhookEvents.emit(tx, [
+                {
+                  userId: failed.userId,
+                  type: 'email.bounced',
+                  leadId: lead.id,
+                  data: {
+                    email: webhookEmail({
+                      ...failed,
+                      campaignId: failed.campaignId,
+                      to: mail.to,
+                      subject: mail.subject,
+                    }),
+                    lead: bounced ? webhookLead(bounced) : null,
+                    bounceType: 'hard',
+                    reason: step.lastError,
+                  },
+                },
+                ...(bounced && lead.status !== 'bounced'
+                  ? [
+                      {
+                        userId: bounced.userId,
+                        type: 'lead.bounced' as const,
+                        leadId: lead.id,
+                        data: { lead: webhookLead(bounced), reason: step.lastError },
+                      },
+                    ]
+                  : []),
+              ]);
+          });
           return brakes.mailBounced(campaign.id);
         })();
         context.bounceSettling = settling.catch(() => undefined);

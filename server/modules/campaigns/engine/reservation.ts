@@ -30,6 +30,14 @@ export const sentParameters = (delivered: Delivered, user: Pick<UserRow, 'timezo
   linkHosts: delivered.linkHosts ?? null,
 });
 
+/**
+ * Whether the mail's user has an enabled webhook endpoint that hears of sent mails, as the emitter decides it
+ * (webhook-emitter.ts), in SQL about `campaign_recipients`: the reservation statement settles a mail `sent` itself
+ * only when not, and leaves the others to sent-settlement.ts, which queues the event with the settlement.
+ */
+export const NO_SENT_MAIL_SUBSCRIBER = sql`NOT EXISTS (SELECT 1 FROM webhook_endpoints e
+  WHERE e.user_id = ${campaignRecipients.userId} AND e.disabled_at IS NULL AND 'email.sent' = ANY(e.events))`;
+
 export const NOTHING_TO_SETTLE = {
   settleId: null,
   messageId: null,
@@ -48,7 +56,10 @@ export type CampaignStatements = ReturnType<typeof prepareCampaignStatements>;
  * slot is now, and commits the loop's last mail `sent`: one statement, one commit per mail.
  */
 export function prepareCampaignStatements(db: Database, allowance: SendAllowance) {
-  /** Commits the `sending` row `settleId` as `sent`, with what the mailbox accepted. */
+  /**
+   * Commits the `sending` row `settleId` as `sent`, with what the mailbox accepted, unless its user's webhooks hear
+   * of sent mails: that settlement queues the event with it (sent-settlement.ts).
+   */
   const settleSentUpdate = () =>
     db
       .update(campaignRecipients)
@@ -62,7 +73,13 @@ export function prepareCampaignStatements(db: Database, allowance: SendAllowance
         linkHosts: sql`${sql.placeholder('linkHosts')}::text[]`,
         lastError: null,
       })
-      .where(and(eq(campaignRecipients.id, sql.placeholder('settleId')), eq(campaignRecipients.state, 'sending')));
+      .where(
+        and(
+          eq(campaignRecipients.id, sql.placeholder('settleId')),
+          eq(campaignRecipients.state, 'sending'),
+          NO_SENT_MAIL_SUBSCRIBER,
+        ),
+      );
   /**
    * Claims the campaign's next due row for an account: none while the campaign is not running or has lost its
    * template, so a pause stops every send loop at its next mail. `when` adds a condition.
@@ -117,21 +134,22 @@ export function prepareCampaignStatements(db: Database, allowance: SendAllowance
     .from(reserved)
     .leftJoin(claimedNow, sql`true`)
     .leftJoin(leads, eq(leads.id, claimedNow.leadId))
+    .leftJoin(settledBefore, sql`true`)
     .prepare('campaign_reserve_and_claim');
-  const settleSentQuery = settleSentUpdate().prepare('campaign_settle_sent');
   return {
     claimQuery,
     /**
      * Reserves the next send of the campaign on one of `accountIds` and, when its slot is now, claims the row it
-     * sends (`claimed`, null when none is due); `settling`, the loop's last mail, is committed `sent` by the same statement. With no
-     * mailbox able to send it throws why (DailyLimitError until midnight, or NoSendingAccountError).
+     * sends (`claimed`, null when none is due); `settling`, the loop's last mail, is committed `sent` by the same
+     * statement (`settled`) unless its user's webhooks hear of sent mails. With no mailbox able to send it throws why
+     * (DailyLimitError until midnight, or NoSendingAccountError).
      */
     async reserveAndClaim(
       user: UserRow,
       accountIds: number[],
       campaignId: number,
       settling: Delivered | null,
-    ): Promise<RotatingReservation & { claimed: Claimed | null }> {
+    ): Promise<RotatingReservation & { claimed: Claimed | null; settled: boolean }> {
       const { parameters, day, now } = allowance.rotationParameters(user, accountIds);
       const [row] = await reserveAndClaimQuery.execute({
         ...parameters,
@@ -141,10 +159,8 @@ export function prepareCampaignStatements(db: Database, allowance: SendAllowance
       if (!row) return allowance.whyNoMailboxCanSend(user, accountIds, day, now);
       // `claimed` is null when the slot is now and no row is due, or when the slot is later (nothing was claimed).
       const claimed = row.claimed ? { row: row.claimed, lead: row.leads } : null;
-      return { ...allowance.rotatingReservationOf(row.reserved, day, now), claimed };
+      const settled = row.settled_before !== null;
+      return { ...allowance.rotatingReservationOf(row.reserved, day, now), claimed, settled };
     },
-    /** Commits a delivered mail `sent` on its own (only while its row is still `sending`). */
-    settleSent: (delivered: Delivered, user: Pick<UserRow, 'timezone'>) =>
-      settleSentQuery.execute(sentParameters(delivered, user)),
   };
 }

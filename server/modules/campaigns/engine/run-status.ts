@@ -12,6 +12,8 @@ import { DomainError } from '../../../lib/domain-error';
 import type { OperatorLog } from '../../../lib/operator-log';
 import type { DailyLimitError } from '../../sending/send-allowance';
 import { sendingWindowOf } from '../../shared/sending-window';
+import type { WebhookEmitter } from '../../webhooks/webhook-emitter';
+import { emitCampaignEvents } from '../campaign-events';
 import { dailyLimitWaitWords } from './daily-limit-wait';
 
 /** The campaign has mails to retry later and nothing to send now; its job comes back after the wait. */
@@ -27,9 +29,10 @@ export function createCampaignRunStatus(deps: {
   db: Database;
   clock: Clock;
   staleSendingMs: number;
+  webhookEvents: WebhookEmitter;
   events?: OperatorLog;
 }) {
-  const { db, clock, staleSendingMs } = deps;
+  const { db, clock, staleSendingMs, webhookEvents } = deps;
   const events: OperatorLog = deps.events ?? (() => {});
 
   const updateCampaign = (campaignId: number, changes: Partial<CampaignRow>) =>
@@ -44,11 +47,21 @@ export function createCampaignRunStatus(deps: {
 
   /** Pauses a running campaign; one stopped meanwhile (by another mail, or the user) keeps its reason. */
   async function pause(campaignId: number, message: string) {
-    const paused = await db
-      .update(campaigns)
-      .set({ status: 'paused', errorMessage: message, waitingReason: null })
-      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'running')))
-      .returning({ id: campaigns.id });
+    const paused = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(campaigns)
+        .set({ status: 'paused', errorMessage: message, waitingReason: null })
+        .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'running')))
+        .returning({ id: campaigns.id });
+      await emitCampaignEvents(
+        webhookEvents,
+        tx,
+        'campaign.paused',
+        rows.map((row) => row.id),
+        message,
+      );
+      return rows;
+    });
     if (paused.length > 0) events({ event: 'campaign.paused', campaignId, reason: message });
   }
 
@@ -70,17 +83,27 @@ export function createCampaignRunStatus(deps: {
 
     /** A mailbox that refuses the sign-in stops every running campaign sending through it, not only this one. */
     async pauseEveryCampaignOf(account: EmailAccountRow, message: string) {
-      const paused = await db
-        .update(campaigns)
-        .set({ status: 'paused', errorMessage: message, waitingReason: null })
-        .where(
-          and(
-            eq(campaigns.userId, account.userId),
-            eq(campaigns.status, 'running'),
-            sql`(${campaigns.accountId} = ${account.id} OR ${account.id} = ANY(${campaigns.accountIds}))`,
-          ),
-        )
-        .returning({ id: campaigns.id });
+      const paused = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(campaigns)
+          .set({ status: 'paused', errorMessage: message, waitingReason: null })
+          .where(
+            and(
+              eq(campaigns.userId, account.userId),
+              eq(campaigns.status, 'running'),
+              sql`(${campaigns.accountId} = ${account.id} OR ${account.id} = ANY(${campaigns.accountIds}))`,
+            ),
+          )
+          .returning({ id: campaigns.id });
+        await emitCampaignEvents(
+          webhookEvents,
+          tx,
+          'campaign.paused',
+          rows.map((row) => row.id),
+          message,
+        );
+        return rows;
+      });
       for (const { id } of paused) events({ event: 'campaign.paused', campaignId: id, reason: message });
     },
 
@@ -162,16 +185,27 @@ export function createCampaignRunStatus(deps: {
       }
       if (campaign.cadence !== null) return;
       const everyMailFailed = counts.failed > 0 && counts.sent === 0 && counts.unknown === 0;
-      const ended = await db
-        .update(campaigns)
-        .set({
-          status: everyMailFailed ? 'failed' : 'completed',
-          errorMessage: everyMailFailed ? `Every email failed. The last error: ${counts.lastError}` : null,
-          waitingReason: null,
-          finishedAt: clock.now(),
-        })
-        .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'running')))
-        .returning({ id: campaigns.id });
+      const ended = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(campaigns)
+          .set({
+            status: everyMailFailed ? 'failed' : 'completed',
+            errorMessage: everyMailFailed ? `Every email failed. The last error: ${counts.lastError}` : null,
+            waitingReason: null,
+            finishedAt: clock.now(),
+          })
+          .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'running')))
+          .returning({ id: campaigns.id });
+        if (!everyMailFailed) {
+          await emitCampaignEvents(
+            webhookEvents,
+            tx,
+            'campaign.completed',
+            rows.map((row) => row.id),
+          );
+        }
+        return rows;
+      });
       if (ended.length === 0) return;
       if (everyMailFailed) {
         events({

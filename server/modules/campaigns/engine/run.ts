@@ -24,6 +24,7 @@ import { sendingWindowOf } from '../../shared/sending-window';
 import { currentStockTip } from '../../stock-tips/current-stock-tip';
 import { EmailTooLargeError } from '../../templates/render-email';
 import { mailLinks } from '../../tracking/mail-links';
+import type { WebhookEmitter } from '../../webhooks/webhook-emitter';
 import { campaignAccountIds } from '../campaign-accounts';
 import { createStaleSettlement } from './abandoned';
 import type { CampaignBrakes } from './brakes';
@@ -32,6 +33,7 @@ import { createSendFailures } from './outcome';
 import { type Delivered, prepareCampaignStatements } from './reservation';
 import type { Claimed, ReservedSend, RunContext } from './run-context';
 import { CampaignWaitingError, createCampaignRunStatus } from './run-status';
+import { createSentSettlement } from './sent-settlement';
 import { continueThread, stepsOf, versionOf } from './steps';
 import { NO_MAIL_SERVER_SKIP, skipUnreachableDomains } from './unreachable-domains';
 
@@ -69,17 +71,20 @@ export function createCampaignSender(deps: {
   publicUrl: string;
   mailDomains: MailDomainCheck;
   brakes: CampaignBrakes;
+  /** Sent mails and the campaign's pauses and end are told to the user's webhooks, with the change. */
+  webhookEvents: WebhookEmitter;
   staleSendingMs?: number;
   sleep?: Sleep;
   events?: OperatorLog;
 }) {
-  const { db, clock, allowance, transports, linkTokens, publicUrl, mailDomains, brakes } = deps;
-  const { claimQuery, reserveAndClaim, settleSent } = prepareCampaignStatements(db, allowance);
+  const { db, clock, allowance, transports, linkTokens, publicUrl, mailDomains, brakes, webhookEvents } = deps;
+  const { claimQuery, reserveAndClaim } = prepareCampaignStatements(db, allowance);
+  const settleSent = createSentSettlement({ db, webhookEvents });
   const staleSendingMs = deps.staleSendingMs ?? STALE_SENDING_MS;
   const sleep = deps.sleep ?? systemSleep;
   const messageIds = createMessageIds(linkTokens);
   const staleMails = createStaleSettlement({ db, clock, transports, staleSendingMs, settleSent, messageIds });
-  const status = createCampaignRunStatus({ db, clock, staleSendingMs, events: deps.events });
+  const status = createCampaignRunStatus({ db, clock, staleSendingMs, webhookEvents, events: deps.events });
   const { updateCampaign, pause } = status;
   // A sign of life at least three times per staleness period, so a live sender never looks dead.
   const heartbeatMs = Math.min(15_000, staleSendingMs / 3);
@@ -126,10 +131,29 @@ export function createCampaignSender(deps: {
     status,
     settle,
     unclaim,
+    webhookEvents,
     events: deps.events,
     settleDelivered: ({ row, account, mail, weekNumber, linkHosts, context }) =>
       settleSent(delivered(row, account, { ...mail, weekNumber, linkHosts: linkHosts() }), context.user),
   });
+
+  /**
+   * The reservation statement, and the settlement of `settling` it left to do: the statement settles a mail only
+   * when no webhook hears of it (reservation.ts); whatever it found (a reservation, no mailbox, a daily limit),
+   * that mail is then committed `sent` with its event before anything else.
+   */
+  async function reserveAndSettle(...[user, accountIds, campaignId, settling]: Parameters<typeof reserveAndClaim>) {
+    let reserved: Awaited<ReturnType<typeof reserveAndClaim>>;
+    try {
+      reserved = await reserveAndClaim(user, accountIds, campaignId, settling);
+    } catch (error) {
+      // A failed statement settled nothing; the send loop's end settles it then, if this cannot.
+      if (settling) await settleSent(settling, user).catch(() => undefined);
+      throw error;
+    }
+    if (settling && !reserved.settled) await settleSent(settling, user);
+    return reserved;
+  }
 
   /**
    * Takes a mailbox, a place in its day and its pace slot for the next mail. A slot that is due at once comes with
@@ -144,7 +168,7 @@ export function createCampaignSender(deps: {
       const taken = context.lastReservation
         // No row is claimed while a bounce is being settled and weighed.
         .then(() => context.bounceSettling)
-        .then(() => reserveAndClaim(user, campaignAccountIds(campaign), campaign.id, settling));
+        .then(() => reserveAndSettle(user, campaignAccountIds(campaign), campaign.id, settling));
       context.lastReservation = taken.catch(() => undefined);
       const { account, connection, reservation, sendAt, takenAt, claimed } = await taken;
       if (sendAt.getTime() <= takenAt.getTime()) return { account, connection, reservation, claimed };
