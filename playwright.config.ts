@@ -73,6 +73,8 @@ export default defineConfig({
         OVERPASS_URL: `${leadFinderFixtures}/api/interpreter`,
         // The fixture websites are on 127.0.0.1; never set in production (README).
         LEAD_FINDER_ALLOW_LOOPBACK: '1',
+        // settings-webhooks.spec.ts's receiver listens on 127.0.0.1, which webhooks refuse by default.
+        WEBHOOK_ALLOW_PRIVATE_HOSTS: '1',
         DNS_SERVERS: `127.0.0.1:${dnsPort}`,
         // The system mailbox for password reset links: auth.spec.ts listens there while it needs it.
         SYSTEM_SMTP_URL: `smtp://127.0.0.1:${systemSmtpPort}`,

@@ -273,6 +273,8 @@ for (const viewport of WIDTHS) {
         { path: '/analytics', heading: 'Analytics Dashboard' },
         { path: '/stock-tips', heading: 'Stock Tips' },
         { path: '/settings', heading: 'Account Settings' },
+        // The webhooks tab's 15 event choices and their descriptions.
+        { path: '/settings?tab=webhooks', heading: 'Account Settings' },
         { path: '/instructions', heading: 'How to Use LocalReach' },
         { path: '/strategy-onboarding', heading: /^Welcome, / },
       ]);

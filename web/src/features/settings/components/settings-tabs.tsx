@@ -6,17 +6,20 @@ import {
   DEFAULT_SETTINGS_TAB,
   SETTINGS_TABS,
   type SettingsTab,
+  settingsTabFromHash,
   settingsTabFromSearch,
   settingsTabPath,
 } from '../lib/settings-tabs';
 import { ApiKeysCard } from './api-keys-card';
 import { MailboxDefaultsSettings } from './mailbox-defaults-settings';
+import { MeetingReceiversCard } from './meeting-receivers-card';
 import { PasswordCard } from './password-card';
 import { ProfileSettings } from './profile-settings';
 import { SendingSettings } from './sending-settings';
 import { SessionsCard } from './sessions-card';
 import { SubscriptionCard } from './subscription-card';
 import { SupportLine } from './support-line';
+import { WebhooksCard } from './webhooks-card';
 
 /** The field an address's `#id` names (such as `/settings#postal-address`), and the tab it is on. */
 function anchoredField(): { field: HTMLElement; tab: SettingsTab } | null {
@@ -27,7 +30,7 @@ function anchoredField(): { field: HTMLElement; tab: SettingsTab } | null {
 }
 
 /**
- * Settings in six tabs, each saved by its own button; the tab is in the address (`?tab=sending`) so it can be linked
+ * Settings in tabs, each saved by its own button; the tab is in the address (`?tab=sending`) so it can be linked
  * to and survives a reload. The first tab and the one the address names are built at once, any other when first opened
  * (the timezone list alone is hundreds of zones); then each stays mounted, so what is typed in one is kept while
  * another is open.
@@ -45,6 +48,12 @@ export function SettingsTabs({ user }: { user: User }) {
   // An address naming a field (`/settings#postal-address`) opens the tab it is on and puts the cursor in it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the address the screen was opened with
   useEffect(() => {
+    // An address naming a whole tab (`/settings#webhooks`) opens it.
+    const named = settingsTabFromHash(window.location.hash);
+    if (named) {
+      navigate(settingsTabPath(named), { replace: true });
+      return;
+    }
     const target = anchoredField();
     if (!target) return;
     anchored.current = target.field;
@@ -96,6 +105,8 @@ export function SettingsTabs({ user }: { user: User }) {
         </>,
       )}
       {panel('api', <ApiKeysCard />)}
+      {panel('webhooks', <WebhooksCard />)}
+      {panel('meetings', <MeetingReceiversCard />)}
     </Tabs>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settingsTabFromSearch, settingsTabPath } from './settings-tabs';
+import { settingsTabFromHash, settingsTabFromSearch, settingsTabPath } from './settings-tabs';
 
 describe('settingsTabFromSearch', () => {
   it('reads the tab the address names', () => {
@@ -10,6 +10,14 @@ describe('settingsTabFromSearch', () => {
   it('opens the profile when the address names no tab or an unknown one', () => {
     expect(settingsTabFromSearch('')).toBe('profile');
     expect(settingsTabFromSearch('?tab=billing-and-more')).toBe('profile');
+  });
+});
+
+describe('settingsTabFromHash', () => {
+  it('reads a tab named by the hash, and nothing from a field or an empty hash', () => {
+    expect(settingsTabFromHash('#webhooks')).toBe('webhooks');
+    expect(settingsTabFromHash('#postal-address')).toBeNull();
+    expect(settingsTabFromHash('')).toBeNull();
   });
 });
 

@@ -6,6 +6,8 @@ export const SETTINGS_TABS = [
   { value: 'billing', label: 'Billing' },
   { value: 'security', label: 'Security' },
   { value: 'api', label: 'API' },
+  { value: 'webhooks', label: 'Webhooks' },
+  { value: 'meetings', label: 'Meetings' },
 ] as const;
 
 export type SettingsTab = (typeof SETTINGS_TABS)[number]['value'];
@@ -18,6 +20,12 @@ const isSettingsTab = (value: string | null): value is SettingsTab => SETTINGS_T
 export function settingsTabFromSearch(search: string): SettingsTab {
   const asked = new URLSearchParams(search).get('tab');
   return isSettingsTab(asked) ? asked : DEFAULT_SETTINGS_TAB;
+}
+
+/** The tab an address's `#hash` names (`/settings#webhooks`, the link in the mail about a turned-off endpoint). */
+export function settingsTabFromHash(hash: string): SettingsTab | null {
+  const named = hash.replace(/^#/, '');
+  return isSettingsTab(named) ? named : null;
 }
 
 /** The address of a tab: plain `/settings` for the first, so links to Settings keep one address for it. */
