@@ -277,6 +277,17 @@ test.describe('answering prospect replies (local SMTP and IMAP peers)', () => {
     await expect(dialog.getByText(TRUNCATED_MESSAGE_NOTE)).toBeVisible();
     await pressEscape(page);
 
+    // The link a webhook's email.replied event carries opens the reply itself.
+    const replies = (await (await page.request.get('/api/responses')).json()) as {
+      id: number;
+      lead: { email: string };
+    }[];
+    const cleoReply = replies.find((reply) => reply.lead.email === cleo.email);
+    await page.goto(`/replies?reply=${cleoReply?.id}`);
+    await expect(dialog.getByText('Interested! The plans are attached.').first()).toBeVisible();
+    await pressEscape(page);
+    await expect(page).toHaveURL(/\/replies$/);
+
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Leads' }).click();
     await page.getByRole('button', { name: 'Cleo Barros' }).click();
     const details = page.getByRole('dialog', { name: 'Client Details' });

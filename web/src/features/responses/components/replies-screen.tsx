@@ -1,5 +1,6 @@
 import { Inbox } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import { EmptyState } from '@/components/empty-state';
 import { OptionSelect } from '@/components/option-select';
 import { PageHeader } from '@/components/page-header';
@@ -20,7 +21,14 @@ import { ResponseRow } from './response-row';
 /** Beyond the product rules: every prospect reply, newest first, so none is missed once the dashboard's ten are full. */
 export function RepliesScreen() {
   const [filter, setFilter] = useState<RepliesFilter>({ priority: 'all', status: 'all' });
-  const [openId, setOpenId] = useState<number | null>(null);
+  // `/replies?reply=<id>` opens that reply: the link a webhook's `email.replied` event carries.
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const [openId, setOpenId] = useState<number | null>(() => replyIdIn(search));
+  const close = () => {
+    setOpenId(null);
+    if (replyIdIn(search) !== null) navigate('/replies', { replace: true });
+  };
   const replies = useReplies(filter);
   const rows = useMemo(() => replies.data?.pages.flat() ?? [], [replies.data]);
   const filtered = filter.priority !== 'all' || filter.status !== 'all';
@@ -87,7 +95,12 @@ export function RepliesScreen() {
           )}
         </CardContent>
       </Card>
-      <FollowupDialog responseId={openId} onClose={() => setOpenId(null)} />
+      <FollowupDialog responseId={openId} onClose={close} />
     </>
   );
+}
+
+function replyIdIn(search: string): number | null {
+  const id = Number(new URLSearchParams(search).get('reply'));
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
