@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { type CampaignRow, campaigns } from '../../db/schema';
 import type { SqlRunner } from '../../jobs/transaction-sql';
 import { webhookCampaign } from '../webhooks/webhook-data';
 import type { WebhookEmitter, WebhookEvent } from '../webhooks/webhook-emitter';
@@ -29,4 +31,28 @@ export async function emitCampaignEvents(
       : { userId: row.user_id, type, data: { campaign } };
   });
   await webhookEvents.emit(runner, events);
+}
+
+/**
+ * Pauses the running campaigns `which` selects, with `changes` (why, and by which brake), and queues their
+ * `campaign.paused` events in the same transaction; a campaign stopped meanwhile keeps its own reason. Answers the
+ * ids paused.
+ */
+export async function pauseRunningCampaigns(
+  db: Database,
+  webhookEvents: WebhookEmitter,
+  which: SQL | undefined,
+  changes: Partial<Pick<CampaignRow, 'brake' | 'waitingReason' | 'errorMessage'>>,
+  reason: string,
+): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(campaigns)
+      .set({ status: 'paused', ...changes })
+      .where(and(which, eq(campaigns.status, 'running')))
+      .returning({ id: campaigns.id });
+    const ids = rows.map((row) => row.id);
+    await emitCampaignEvents(webhookEvents, tx, 'campaign.paused', ids, reason);
+    return ids;
+  });
 }

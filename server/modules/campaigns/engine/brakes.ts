@@ -7,7 +7,7 @@ import type { OperatorLog } from '../../../lib/operator-log';
 import type { TransportRegistry } from '../../sending/transport-registry';
 import type { WebhookEmitter } from '../../webhooks/webhook-emitter';
 import { campaignAccountIds } from '../campaign-accounts';
-import { emitCampaignEvents } from '../campaign-events';
+import { pauseRunningCampaigns } from '../campaign-events';
 
 /** The bounce brake reads this many of the campaign's latest attempted mails... */
 export const BOUNCE_WINDOW = 100;
@@ -41,21 +41,13 @@ export function createCampaignBrakes(deps: {
 
   /** Pauses the campaign if it still runs; only the brake that paused it sends the notice. */
   async function pauseBy(campaignId: number, brake: BrakeKind, reason: string): Promise<boolean> {
-    const paused = await db.transaction(async (tx) => {
-      const rows = await tx
-        .update(campaigns)
-        .set({ status: 'paused', brake, waitingReason: reason, errorMessage: null })
-        .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'running')))
-        .returning({ id: campaigns.id });
-      await emitCampaignEvents(
-        webhookEvents,
-        tx,
-        'campaign.paused',
-        rows.map((row) => row.id),
-        reason,
-      );
-      return rows;
-    });
+    const paused = await pauseRunningCampaigns(
+      db,
+      webhookEvents,
+      eq(campaigns.id, campaignId),
+      { brake, waitingReason: reason, errorMessage: null },
+      reason,
+    );
     if (paused.length === 0) return false;
     deps.events?.({ event: 'campaign.paused', campaignId, reason });
     await enqueueNotice(campaignId);

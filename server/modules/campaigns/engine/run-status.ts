@@ -13,7 +13,7 @@ import type { OperatorLog } from '../../../lib/operator-log';
 import type { DailyLimitError } from '../../sending/send-allowance';
 import { sendingWindowOf } from '../../shared/sending-window';
 import type { WebhookEmitter } from '../../webhooks/webhook-emitter';
-import { emitCampaignEvents } from '../campaign-events';
+import { emitCampaignEvents, pauseRunningCampaigns } from '../campaign-events';
 import { dailyLimitWaitWords } from './daily-limit-wait';
 
 /** The campaign has mails to retry later and nothing to send now; its job comes back after the wait. */
@@ -47,21 +47,13 @@ export function createCampaignRunStatus(deps: {
 
   /** Pauses a running campaign; one stopped meanwhile (by another mail, or the user) keeps its reason. */
   async function pause(campaignId: number, message: string) {
-    const paused = await db.transaction(async (tx) => {
-      const rows = await tx
-        .update(campaigns)
-        .set({ status: 'paused', errorMessage: message, waitingReason: null })
-        .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'running')))
-        .returning({ id: campaigns.id });
-      await emitCampaignEvents(
-        webhookEvents,
-        tx,
-        'campaign.paused',
-        rows.map((row) => row.id),
-        message,
-      );
-      return rows;
-    });
+    const paused = await pauseRunningCampaigns(
+      db,
+      webhookEvents,
+      eq(campaigns.id, campaignId),
+      { errorMessage: message, waitingReason: null },
+      message,
+    );
     if (paused.length > 0) events({ event: 'campaign.paused', campaignId, reason: message });
   }
 
@@ -83,28 +75,17 @@ export function createCampaignRunStatus(deps: {
 
     /** A mailbox that refuses the sign-in stops every running campaign sending through it, not only this one. */
     async pauseEveryCampaignOf(account: EmailAccountRow, message: string) {
-      const paused = await db.transaction(async (tx) => {
-        const rows = await tx
-          .update(campaigns)
-          .set({ status: 'paused', errorMessage: message, waitingReason: null })
-          .where(
-            and(
-              eq(campaigns.userId, account.userId),
-              eq(campaigns.status, 'running'),
-              sql`(${campaigns.accountId} = ${account.id} OR ${account.id} = ANY(${campaigns.accountIds}))`,
-            ),
-          )
-          .returning({ id: campaigns.id });
-        await emitCampaignEvents(
-          webhookEvents,
-          tx,
-          'campaign.paused',
-          rows.map((row) => row.id),
-          message,
-        );
-        return rows;
-      });
-      for (const { id } of paused) events({ event: 'campaign.paused', campaignId: id, reason: message });
+      const paused = await pauseRunningCampaigns(
+        db,
+        webhookEvents,
+        and(
+          eq(campaigns.userId, account.userId),
+          sql`(${campaigns.accountId} = ${account.id} OR ${account.id} = ANY(${campaigns.accountIds}))`,
+        ),
+        { errorMessage: message, waitingReason: null },
+        message,
+      );
+      for (const id of paused) events({ event: 'campaign.paused', campaignId: id, reason: message });
     },
 
     /** Why a claim found no row: the campaign stopped (paused, its template deleted), or nothing is due now. */
