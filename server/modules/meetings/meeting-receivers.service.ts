@@ -13,6 +13,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import type { Clock } from '../../lib/clock';
 import type { SecretBox } from '../../lib/secret-box';
+import { webhookLead } from '../webhooks/webhook-data';
 import type { WebhookEmitter } from '../webhooks/webhook-emitter';
 import { type MeetingChange, meetingChangeOf, signatureProblem } from './provider-deliveries';
 
@@ -99,14 +100,7 @@ export function createMeetingReceiversService(deps: {
         leadId: lead.id,
         at: bookedAt,
         data: {
-          lead: {
-            id: lead.id,
-            email: lead.email,
-            firstName: lead.firstName,
-            lastName: lead.lastName,
-            company: lead.company,
-            status: lead.status,
-          },
+          lead: webhookLead(lead),
           meeting: {
             source: receiver.provider,
             startsAt: meeting.startsAt?.toISOString() ?? null,

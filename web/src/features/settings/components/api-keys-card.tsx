@@ -1,10 +1,10 @@
 import type { ApiKey, CreatedApiKey } from '@contract/api-keys';
-import { Copy, KeyRound } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
+import { CopyField } from '@/components/copy-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { confirmAction } from '@/components/ui/confirm-dialog';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorToastMessage } from '@/lib/api';
@@ -16,26 +16,14 @@ import { NewApiKeyForm } from './new-api-key-form';
 
 /** The key just made, shown this once with a way to copy it. */
 function NewKeySecret({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  const copy = async () => {
-    await navigator.clipboard.writeText(created.key).catch(() => undefined);
-    toast({ title: 'Key Copied', description: `${created.name} is on your clipboard.` });
-  };
   return (
     <div role="status" className="grid gap-2 rounded-lg border border-green-200 bg-green-50 p-4 text-green-900 text-sm">
       <p className="font-medium">Your new key “{created.name}”. Copy it now: it is not shown again.</p>
-      <div className="flex flex-wrap items-center gap-2">
-        <Input
-          readOnly
-          aria-label="New API key"
-          value={created.key}
-          onFocus={(event) => event.target.select()}
-          className="min-w-0 flex-1 bg-white font-mono text-xs"
-        />
-        <Button type="button" variant="outline" size="sm" onClick={copy}>
-          <Copy />
-          Copy
-        </Button>
-      </div>
+      <CopyField
+        label="New API key"
+        value={created.key}
+        copied={{ title: 'Key Copied', description: `${created.name} is on your clipboard.` }}
+      />
       <Button type="button" size="sm" variant="ghost" className="justify-self-start" onClick={onDone}>
         Done
       </Button>

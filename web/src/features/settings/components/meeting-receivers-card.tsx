@@ -1,10 +1,9 @@
 import { MEETING_PROVIDER_NAMES, type MeetingReceiver } from '@contract/meeting-receivers';
-import { CalendarCheck, Copy } from 'lucide-react';
+import { CalendarCheck } from 'lucide-react';
+import { CopyField } from '@/components/copy-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { confirmAction } from '@/components/ui/confirm-dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorToastMessage } from '@/lib/api';
@@ -12,34 +11,6 @@ import { formatDay } from '@/lib/format-date';
 import { useMeetingReceivers } from '../api/get-meeting-receivers';
 import { useRemoveMeetingReceiver } from '../api/remove-meeting-receiver';
 import { NewMeetingReceiverForm } from './new-meeting-receiver-form';
-
-/** A value to paste elsewhere, read-only, with a button that copies it. */
-function CopyField({ id, label, value }: { id: string; label: string; value: string }) {
-  const copy = async () => {
-    await navigator.clipboard.writeText(value).catch(() => undefined);
-    toast({ title: `${label} Copied`, description: 'It is on your clipboard.' });
-  };
-  return (
-    <div className="grid gap-1">
-      <Label htmlFor={id} className="text-xs">
-        {label}
-      </Label>
-      <div className="flex flex-wrap items-center gap-2">
-        <Input
-          id={id}
-          readOnly
-          value={value}
-          onFocus={(event) => event.target.select()}
-          className="min-w-0 flex-1 bg-white font-mono text-xs"
-        />
-        <Button type="button" variant="outline" size="sm" onClick={copy} aria-label={`Copy ${label}`}>
-          <Copy />
-          Copy
-        </Button>
-      </div>
-    </div>
-  );
-}
 
 /** Where the URL and secret go in each tool. */
 function WhereToPaste({ receiver }: { receiver: MeetingReceiver }) {
@@ -92,8 +63,18 @@ function MeetingReceiverItem({ receiver }: { receiver: MeetingReceiver }) {
           Remove
         </Button>
       </div>
-      <CopyField id={`meeting-receiver-url-${receiver.id}`} label="Receiver URL" value={receiver.url} />
-      <CopyField id={`meeting-receiver-secret-${receiver.id}`} label="Secret" value={receiver.secret} />
+      <CopyField
+        showLabel
+        label="Receiver URL"
+        value={receiver.url}
+        copied={{ title: 'Receiver URL Copied', description: 'It is on your clipboard.' }}
+      />
+      <CopyField
+        showLabel
+        label="Secret"
+        value={receiver.secret}
+        copied={{ title: 'Secret Copied', description: 'It is on your clipboard.' }}
+      />
       <WhereToPaste receiver={receiver} />
     </li>
   );
