@@ -272,6 +272,7 @@ function createServices(config: ContainerConfig, db: Database, ambient: Ambient,
     sessionMs: config.inboxPollMs ?? DEFAULT_INBOX_POLL_MS,
     enqueueSession: enqueue.inboxSession,
     noteOwnMail: accountHealth.noteOwnMail,
+    webhookEvents,
   });
   const { billing } = config;
   const stripe = billing?.stripeSecretKey ? createStripeApi(billing.stripeSecretKey, billing.stripeApiUrl) : null;

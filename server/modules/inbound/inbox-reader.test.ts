@@ -11,6 +11,7 @@ import {
   type ImapRepliesFixture,
   prospectMail,
 } from '../../test/replies-fixture';
+import { insertWebhookEndpoint, queuedEvents } from '../../test/webhook-deliveries';
 import { createInboxReader } from './inbox-reader';
 
 const skipReason = dovecotUnavailable();
@@ -88,6 +89,7 @@ describe.skipIf(skipReason !== null)('reading a connected mailbox over IMAP (Dov
       openInbox: (accountId) => services.transports.openInbox(accountId),
       sessionMs: 0,
       enqueueSession: async () => {},
+      webhookEvents: services.webhookEvents,
     });
     expect(await restarted.session(f.account.id)).toEqual({ read: 1, taken: 1, ignored: 0, duplicates: 0 });
     expect(await restarted.session(f.account.id)).toEqual({ read: 0, taken: 0, ignored: 0, duplicates: 0 });
@@ -153,7 +155,8 @@ describe.skipIf(skipReason !== null)('reading a connected mailbox over IMAP (Dov
     expect(responses.filter((response) => response.truncated)).toHaveLength(1);
   });
 
-  it('records why a reading failed, and keeps the cursor', async () => {
+  it('records why a reading failed, keeps the cursor, and tells the webhooks once', async () => {
+    await insertWebhookEndpoint(f.t.database.db, f.account.userId, ['mailbox.error']);
     const [before] = await f.t.database.db.select().from(inboxCursors).where(eq(inboxCursors.accountId, f.account.id));
     await f.imap.stop();
     await expect(reader().session(f.account.id, 0)).rejects.toMatchObject({ kind: 'temporary' });
@@ -161,5 +164,13 @@ describe.skipIf(skipReason !== null)('reading a connected mailbox over IMAP (Dov
     expect(after.cursor).toEqual(before.cursor);
     // Shown on the account's card: plain words, without the socket's code.
     expect(after.lastError).toMatch(/^Nothing answered at 127\.0\.0\.1 port \d+: check the host and port\.$/);
+    // The next failing session is not a new event: the mailbox has not come back in between.
+    await expect(reader().session(f.account.id, 0)).rejects.toMatchObject({ kind: 'temporary' });
+    expect(await queuedEvents(f.t.database.db, f.account.userId)).toEqual([
+      {
+        type: 'mailbox.error',
+        data: { mailbox: { id: f.account.id, email: f.account.email }, message: after.lastError },
+      },
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { emailAccounts, inboxCursors, providerConnections } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { plainMessageOf } from '../../lib/operator-detail';
+import type { WebhookEmitter } from '../webhooks/webhook-emitter';
 import type { InboundService, ReadingAccount } from './inbound.service';
 
 /** How long one reading session lasts unless configured (INBOX_POLL_SECONDS). */
@@ -40,20 +41,46 @@ export function createInboxReader(deps: {
   enqueueSession(accountId: number, delaySeconds: number): Promise<unknown>;
   /** Notes the DKIM selectors signing the account's own mails read back, for its domain health check. */
   noteOwnMail?(account: ReadingAccount, source: Buffer): Promise<void>;
+  /** A mailbox that stops being readable is told to its owner's webhooks, once each time it stops. */
+  webhookEvents: WebhookEmitter;
 }) {
   const { db, clock } = deps;
   const stopping = new AbortController();
 
-  async function saveCursor(accountId: number, cursor: InboxCursor | null, lastError: string | null) {
-    const values = { cursor, lastError, lastReadAt: clock.now(), updatedAt: clock.now() };
+  /** Stores where the reading got to; a reading that goes well clears the last failure. */
+  async function saveCursor(accountId: number, cursor: InboxCursor | null) {
+    const values = { cursor, lastError: null, lastReadAt: clock.now(), updatedAt: clock.now() };
     await db
       .insert(inboxCursors)
       .values({ accountId, ...values })
       .onConflictDoUpdate({
         target: inboxCursors.accountId,
-        // A failed read keeps the cursor it could not move.
-        set: lastError === null ? values : { lastError, updatedAt: values.updatedAt },
+        set: values,
       });
+  }
+
+  /**
+   * Stores why a reading failed (the cursor stays where it could not move) and, when the last reading went well,
+   * queues `mailbox.error` with it: a mailbox failing session after session is told once.
+   */
+  async function saveFailure(account: ReadingAccount, message: string) {
+    await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ lastError: inboxCursors.lastError })
+        .from(inboxCursors)
+        .where(eq(inboxCursors.accountId, account.id))
+        .for('update');
+      await tx
+        .insert(inboxCursors)
+        .values({ accountId: account.id, cursor: null, lastError: message, updatedAt: clock.now() })
+        .onConflictDoUpdate({ target: inboxCursors.accountId, set: { lastError: message, updatedAt: clock.now() } });
+      if (before?.lastError) return;
+      await deps.webhookEvents.emit(tx, {
+        userId: account.userId,
+        type: 'mailbox.error',
+        data: { mailbox: { id: account.id, email: account.email }, message },
+      });
+    });
   }
 
   async function readNew(
@@ -73,7 +100,7 @@ export function createInboxReader(deps: {
         else summary.duplicates += 1;
       }
       state.cursor = page.cursor;
-      await saveCursor(account.id, page.cursor, null);
+      await saveCursor(account.id, page.cursor);
       if (!page.more || stopping.signal.aborted) return;
     }
   }
@@ -117,7 +144,7 @@ export function createInboxReader(deps: {
       }
     } catch (error) {
       // Shown on the account's card: plain words only; the error itself goes on to the job's log.
-      await saveCursor(accountId, state.cursor, plainMessageOf(error, UNEXPECTED_READ_FAILURE));
+      await saveFailure(row, plainMessageOf(error, UNEXPECTED_READ_FAILURE));
       throw error;
     } finally {
       await inbox?.close();

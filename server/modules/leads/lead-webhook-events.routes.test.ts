@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CSV_CHUNK_ROWS } from '../../../contract/leads';
 import { leadSearches, leadSearchResults } from '../../db/schema';
 import { getCurrentUser, registerUser } from '../../test/app';
-import { queuedEvents, subscribeTo } from '../webhooks/webhook-events-test-helpers';
+import { queuedEvents, insertWebhookEndpoint as subscribeTo } from '../../test/webhook-deliveries';
 import { createLeadsTestApp } from './leads-test-helpers';
 
 const { t, app, call, upload } = await createLeadsTestApp();

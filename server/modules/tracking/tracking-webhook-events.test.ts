@@ -4,7 +4,7 @@ import { campaignRecipients, leads, trackingEvents, users } from '../../db/schem
 import { createTestApp } from '../../test/app';
 import { type SmtpPeer, startSmtpPeer } from '../../test/smtp-peer';
 import { CHROME_USER_AGENT, sendTrackedCampaign } from '../../test/tracked-campaign';
-import { queuedEvents, subscribeTo } from '../webhooks/webhook-events-test-helpers';
+import { queuedEvents, insertWebhookEndpoint as subscribeTo } from '../../test/webhook-deliveries';
 import type { HitRequest } from './hit-rows';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { WebhookEventType } from '../../../contract/webhook-events';
 import { campaignRecipients, leads } from '../../db/schema';
 import { createLinkTokens } from '../../lib/link-tokens';
 import { createTestApp, getCurrentUser, registerUser, testConfig } from '../../test/app';
-import { queuedEvents, subscribeTo } from '../webhooks/webhook-events-test-helpers';
+import { queuedEvents, insertWebhookEndpoint as subscribeTo } from '../../test/webhook-deliveries';
 
 const t = await createTestApp();
 afterAll(() => t.close());
@@ -12,7 +13,7 @@ const { db } = t.database;
 const linkTokens = createLinkTokens(testConfig.sessionSecret);
 
 /** A user's lead, mailed once, and the unsubscribe link of that mail. */
-async function mailedLead(label: string, events: Parameters<typeof subscribeTo>[2]) {
+async function mailedLead(label: string, events: WebhookEventType[]) {
   const token = await registerUser(app, `${label}@unsubscribe-events.test`);
   const userId = (await getCurrentUser(app, token)).json().id as string;
   await subscribeTo(db, userId, events);
