@@ -139,7 +139,8 @@ for (const width of [390, 1366]) {
         searches.push(url.searchParams.get('search') ?? '');
     });
     await search.pressSequentially('zebra', { delay: 20 });
-    await expect(page.getByText(/^Searching all 150 leads/)).toBeVisible();
+    // "Searching all 150 leads…" shows only while the answer is on its way, which may be too short to see: the
+    // answer is what is checked.
     await expect(page.getByRole('button', { name: 'Zoe', exact: true })).toBeVisible();
     expect(searches.at(-1)).toBe('zebra');
     expect(searches.length).toBeLessThan('zebra'.length);
