@@ -4,7 +4,18 @@
  */
 import { runEach } from './run-each';
 
-const BENCHES = ['startup', 'landing', 'leads', 'campaign', 'stats', 'backup', 'reliability', 'overhead', 'load'];
+const BENCHES = [
+  'startup',
+  'landing',
+  'leads',
+  'campaign',
+  'stats',
+  'backup',
+  'reliability',
+  'overhead',
+  'load',
+  'webhooks',
+];
 const chosen = process.env.BENCH ? process.env.BENCH.split(',') : BENCHES;
 const unknown = chosen.filter((name) => !BENCHES.includes(name));
 if (unknown.length > 0) {

@@ -88,13 +88,18 @@ export function createWebhookDeliverer(deps: {
         error: attempt.error,
       };
       if (attempt.ok) {
-        await db.transaction(async (tx) => {
-          await tx
-            .update(webhookDeliveries)
-            .set({ ...recorded, status: 'delivered', deliveredAt: now })
-            .where(eq(webhookDeliveries.id, deliveryId));
-          await tx.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.id));
-        });
+        await db
+          .update(webhookDeliveries)
+          .set({ ...recorded, status: 'delivered', deliveredAt: now })
+          .where(eq(webhookDeliveries.id, deliveryId));
+        // Only an endpoint that was failing is written: every delivery writing its endpoint's row would queue them
+        // all on that row's lock.
+        if (endpoint.failingSince) {
+          await db
+            .update(webhookEndpoints)
+            .set({ failingSince: null })
+            .where(sql`${webhookEndpoints.id} = ${endpoint.id} AND ${webhookEndpoints.failingSince} IS NOT NULL`);
+        }
         return { outcome: 'delivered', deliveryId };
       }
       const givenUp = now.getTime() - delivery.createdAt.getTime() >= DELIVERY_RETRY_HOURS * 3600_000;
