@@ -135,8 +135,10 @@ export const jobCatalogue = {
       // A new delivery wakes the workers at once (LISTEN/NOTIFY) rather than at their next poll.
       notify: true,
     },
-    // Deliveries mostly wait on receivers: several go at once.
-    concurrency: 10,
+    // Deliveries mostly wait on receivers: each of a process's workers takes ten at a time (one fetch, one
+    // completion) and delivers them side by side.
+    concurrency: 2,
+    batchSize: 10,
     fetchAgainAfterJob: true,
     // A retry comes due without a wake-up: it waits at most this long beyond its backoff.
     notifyPollSeconds: 5,

@@ -45,6 +45,11 @@ export type JobDefinition<Payload = unknown> = {
    * its key (a `key_strict_fifo` queue) is taken up the moment the one before it ends.
    */
   fetchAgainAfterJob?: boolean;
+  /**
+   * Each worker takes this many jobs at a time and runs them side by side, each settled on its own: one fetch and
+   * one completion for the lot (for many small jobs, such as webhook deliveries).
+   */
+  batchSize?: number;
   /** How often each of its idle workers asks for a job, in seconds (DEFAULT_POLL_SECONDS unless said). */
   pollSeconds?: PollSeconds;
   run(payload: Payload, context: JobContext): Promise<unknown>;
@@ -64,6 +69,11 @@ export function defineJob<Schema extends z.ZodType>(definition: {
    * its key (a `key_strict_fifo` queue) is taken up the moment the one before it ends.
    */
   fetchAgainAfterJob?: boolean;
+  /**
+   * Each worker takes this many jobs at a time and runs them side by side, each settled on its own: one fetch and
+   * one completion for the lot (for many small jobs, such as webhook deliveries).
+   */
+  batchSize?: number;
   /** How often each of its idle workers asks for a job, in seconds (DEFAULT_POLL_SECONDS unless said). */
   pollSeconds?: PollSeconds;
   run(payload: z.output<Schema>, context: JobContext): Promise<unknown>;
@@ -85,6 +95,11 @@ export type AnyJobDefinition = {
    * its key (a `key_strict_fifo` queue) is taken up the moment the one before it ends.
    */
   fetchAgainAfterJob?: boolean;
+  /**
+   * Each worker takes this many jobs at a time and runs them side by side, each settled on its own: one fetch and
+   * one completion for the lot (for many small jobs, such as webhook deliveries).
+   */
+  batchSize?: number;
   /** How often each of its idle workers asks for a job, in seconds (DEFAULT_POLL_SECONDS unless said). */
   pollSeconds?: PollSeconds;
   run(payload: never, context: JobContext): Promise<unknown>;

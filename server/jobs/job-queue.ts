@@ -1,4 +1,4 @@
-import { PgBoss } from 'pg-boss';
+import { type JobResult, PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
 import {
   type AnyJobDefinition,
@@ -113,6 +113,33 @@ export class JobQueue<Catalogue extends JobCatalogueShape> {
       const wakeWorkers = () => {
         for (const worker of this.boss.getWipData()) if (worker.name === name) this.boss.notifyWorker(worker.id);
       };
+      if (definition.batchSize) {
+        // A batch's jobs run side by side and settle one by one: a failed one is retried alone.
+        await this.boss.work(
+          name,
+          { ...workOptions, batchSize: definition.batchSize, perJobResults: true },
+          async (jobs) => {
+            try {
+              return await Promise.all(
+                jobs.map(async (job): Promise<JobResult> => {
+                  try {
+                    return {
+                      id: job.id,
+                      status: 'completed',
+                      output: await this.runJob(name, definition, job, context),
+                    };
+                  } catch (error) {
+                    return { id: job.id, status: 'failed', output: { message: (error as Error).message } };
+                  }
+                }),
+              );
+            } finally {
+              if (definition.fetchAgainAfterJob) wakeWorkers();
+            }
+          },
+        );
+        continue;
+      }
       await this.boss.work(name, workOptions, async ([job]) => {
         try {
           return await this.runJob(name, definition, job, context);
