@@ -31,6 +31,13 @@ export const stepVariantSchema = z.object({
 });
 export type StepVariant = z.infer<typeof stepVariantSchema>;
 
+/**
+ * When a later step goes, by what the lead did with the previous mail they got: always, or only if a person (not a
+ * mail-privacy proxy or link scanner) opened or clicked it, or did not. A step whose condition is false is skipped.
+ */
+export const STEP_CONDITIONS = ['always', 'not_opened', 'opened', 'clicked', 'not_clicked'] as const;
+export type StepCondition = (typeof STEP_CONDITIONS)[number];
+
 /** One step of a sequence: an Active template, the days after the previous step, in its thread or not, variants. */
 export const sequenceStepSchema = z.object({
   templateId: z.number().int().positive(),
@@ -39,6 +46,8 @@ export const sequenceStepSchema = z.object({
   /** Sent as a reply to the previous step: "Re: " its subject, in its thread. */
   sameThread: z.boolean().optional(),
   variants: z.array(stepVariantSchema).max(MAX_STEP_VARIANTS).optional(),
+  /** When the step goes (default always); the first step always goes. */
+  condition: z.enum(STEP_CONDITIONS).optional(),
 });
 export type SequenceStep = z.infer<typeof sequenceStepSchema>;
 
@@ -176,11 +185,14 @@ export const campaignStepFiguresSchema = z.object({
   templateName: z.string().nullable(),
   delayDays: z.number(),
   sameThread: z.boolean(),
+  condition: z.enum(STEP_CONDITIONS),
   /** Leads whose latest mail of the sequence is this step. */
   leads: z.number(),
   sent: z.number(),
   /** Mails of this step waiting to go. */
   pending: z.number(),
+  /** Leads this step was not sent to: its condition was false for them (or their address takes no mail). */
+  skipped: z.number(),
   replied: z.number(),
   variants: z.array(stepVariantFiguresSchema),
 });

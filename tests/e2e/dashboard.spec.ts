@@ -95,52 +95,64 @@ test.describe('sending a campaign from the dashboard (local SMTP and IMAP peers)
     await expect(page.getByText(/machine/i)).toHaveCount(0);
   });
 
-  test('a two-step sequence is built, sent, and listed with its steps', async ({ page }) => {
-    await prepare(page, 'seq');
-    const followUp = await page.request.post('/api/templates', {
-      data: { name: 'Check-in', subject: 'Any thoughts?', body: '<p>Hi again</p>', status: 'active', weekNumber: 2 },
-    });
-    expect(followUp.status()).toBe(201);
-    await setPostalAddress(page.request);
-
-    await page.goto('/');
-    await choose(page, 'Email Account', new RegExp(peers.smtp.user));
-    await choose(page, 'Email Template', 'Spring Intro');
-    await page.getByRole('switch', { name: 'Send as a sequence' }).click();
-    const steps = page.getByRole('list', { name: 'Sequence steps' });
-    await expect(steps.getByRole('listitem').first()).toContainText('Spring Intro, sent at once');
-    // The follow-up starts with the next template by week number, and waits the weekly default unless told.
-    const stepTwo = steps.getByRole('listitem', { name: 'Step 2' });
-    await expect(stepTwo.getByRole('combobox', { name: 'Template' })).toHaveText('Check-in');
-    await expect(stepTwo.getByLabel('Delay (days)')).toHaveAttribute('placeholder', '7');
-    await stepTwo.getByLabel('Reply in the same thread').check();
-    await stepTwo.getByRole('button', { name: 'Add variant' }).click();
-    await stepTwo.getByLabel('Subject').fill('Quick question, {firstName}');
-    await stepTwo.getByLabel('Body').fill('<p>Did my note reach you?</p>');
-    await page.getByRole('button', { name: 'Next 20' }).click();
-    await expect(page.getByRole('definition').filter({ hasText: '2 steps, weekly (7 days apart)' })).toBeVisible();
-
-    await page.getByRole('button', { name: 'Send Mass Email' }).click();
-    await expect(toastMessage(page)).toContainText('Mass email campaign started successfully');
-
-    // Step 1 goes to the 20 leads at once; step 2 is a week away.
-    const campaign = page.getByRole('list', { name: 'Recent campaigns' }).getByRole('listitem').first();
-    await expect(async () => {
-      await page.reload();
-      // A reload brings the screen's lazy code and its reads again: give it a few seconds on a busy machine.
-      await expect(campaign).toContainText('Step 1 · Spring Intro · at once · 20 leads at step · 20 sent', {
-        timeout: 5_000,
+  for (const width of [390, 1366]) {
+    test(`at ${width} px, a two-step sequence is built with a step condition, sent, and listed with its steps`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const label = `seq${width}`;
+      await prepare(page, label);
+      const followUp = await page.request.post('/api/templates', {
+        data: { name: 'Check-in', subject: 'Any thoughts?', body: '<p>Hi again</p>', status: 'active', weekNumber: 2 },
       });
-    }).toPass({ timeout: 45_000 });
-    expect(peers.smtp.received.filter((mail) => mail.envelopeTo[0].startsWith('seq-'))).toHaveLength(20);
-    await expect(campaign).toContainText('Weekly sequence · Next send:');
-    await expect(campaign).toContainText(
-      'Step 2 · Check-in · 7 days later, same thread · 0 leads at step · 0 sent · 0 replies',
-    );
-    const variants = campaign.getByRole('table', { name: 'Variants of step 2' });
-    await expect(variants.getByRole('row')).toHaveCount(3);
-    await expect(variants).toContainText('B: Quick question, {firstName}');
-  });
+      expect(followUp.status()).toBe(201);
+      await setPostalAddress(page.request);
+
+      await page.goto('/');
+      await choose(page, 'Email Account', new RegExp(peers.smtp.user));
+      await choose(page, 'Email Template', 'Spring Intro');
+      await page.getByRole('switch', { name: 'Send as a sequence' }).click();
+      const steps = page.getByRole('list', { name: 'Sequence steps' });
+      await expect(steps.getByRole('listitem').first()).toContainText('Spring Intro, sent at once');
+      // The follow-up starts with the next template by week number, and waits the weekly default unless told.
+      const stepTwo = steps.getByRole('listitem', { name: 'Step 2' });
+      await expect(stepTwo.getByRole('combobox', { name: 'Template' })).toHaveText('Check-in');
+      await expect(stepTwo.getByLabel('Delay (days)')).toHaveAttribute('placeholder', '7');
+      await stepTwo.getByLabel('Reply in the same thread').check();
+      // A follow-up goes to every lead unless told otherwise: here only to those who did not open step 1.
+      const condition = stepTwo.getByRole('combobox', { name: 'Send' });
+      await expect(condition).toHaveText('Always');
+      await condition.click();
+      await page.getByRole('option', { name: 'Only if not opened' }).click();
+      await expect(condition).toHaveText('Only if not opened');
+      await stepTwo.getByRole('button', { name: 'Add variant' }).click();
+      await stepTwo.getByLabel('Subject').fill('Quick question, {firstName}');
+      await stepTwo.getByLabel('Body').fill('<p>Did my note reach you?</p>');
+      await page.getByRole('button', { name: 'Next 20' }).click();
+      await expect(page.getByRole('definition').filter({ hasText: '2 steps, weekly (7 days apart)' })).toBeVisible();
+
+      await page.getByRole('button', { name: 'Send Mass Email' }).click();
+      await expect(toastMessage(page)).toContainText('Mass email campaign started successfully');
+
+      // Step 1 goes to the 20 leads at once; step 2 is a week away.
+      const campaign = page.getByRole('list', { name: 'Recent campaigns' }).getByRole('listitem').first();
+      await expect(async () => {
+        await page.reload();
+        // A reload brings the screen's lazy code and its reads again: give it a few seconds on a busy machine.
+        await expect(campaign).toContainText('Step 1 · Spring Intro · at once · 20 leads at step · 20 sent', {
+          timeout: 5_000,
+        });
+      }).toPass({ timeout: 45_000 });
+      expect(peers.smtp.received.filter((mail) => mail.envelopeTo[0].startsWith(`${label}-`))).toHaveLength(20);
+      await expect(campaign).toContainText('Weekly sequence · Next send:');
+      await expect(campaign).toContainText(
+        'Step 2 · Check-in · 7 days later, same thread, only if not opened · 0 leads at step · 0 sent · 0 replies · 0 pending · 0 skipped',
+      );
+      const variants = campaign.getByRole('table', { name: 'Variants of step 2' });
+      await expect(variants.getByRole('row')).toHaveCount(3);
+      await expect(variants).toContainText('B: Quick question, {firstName}');
+    });
+  }
 
   test('a campaign the provider blocks pauses itself, says why, and resumes only when confirmed', async ({ page }) => {
     await prepare(page, 'brake');

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { STEP_CONDITIONS } from '../../../contract/campaigns';
 import { emailAccounts } from './accounts';
 import { leads } from './leads';
 import { ownedRowColumns } from './owned-row';
@@ -76,6 +77,8 @@ export const campaignSteps = pgTable(
     delayDays: integer('delay_days').notNull().default(0),
     sameThread: boolean('same_thread').notNull().default(false),
     variants: jsonb('variants').$type<StepVariant[]>().notNull().default([]),
+    /** When the step goes, by what the lead did with the previous mail they got (contract STEP_CONDITIONS). */
+    condition: text('condition', { enum: STEP_CONDITIONS }).notNull().default('always'),
   },
   (table) => [uniqueIndex('campaign_steps_campaign_position_idx').on(table.campaignId, table.position)],
 );
@@ -144,6 +147,8 @@ export const campaignRecipients = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When a sequence step was skipped for the lead by its condition: the next step's delay counts from it. */
+    conditionSkippedAt: timestamp('condition_skipped_at', { withTimezone: true }),
     /**
      * The hosts of the tracked links in the mail as it went, set with `sent`: its click links lead only there
      * (decision 0059). Null for mails sent before it was kept, and with tracking off.

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { StepCondition } from '../../../contract/campaigns';
 import {
   type CampaignRecipientRow,
   type CampaignStatus,
@@ -47,7 +48,13 @@ async function sequence(
   options: {
     cadence: 'weekly' | 'monthly';
     status?: CampaignStatus;
-    steps: { templateId: number; delayDays: number; sameThread?: boolean; variants?: StepVariant[] }[];
+    steps: {
+      templateId: number;
+      delayDays: number;
+      sameThread?: boolean;
+      variants?: StepVariant[];
+      condition?: StepCondition;
+    }[];
   },
 ) {
   const [campaign] = await db
@@ -62,13 +69,14 @@ async function sequence(
       delayDays: step.delayDays,
       sameThread: step.sameThread ?? false,
       variants: step.variants ?? [],
+      condition: step.condition ?? 'always',
     })),
   );
   return campaign.id;
 }
 
 type Mail = Pick<CampaignRecipientRow, 'leadId' | 'step' | 'state'> &
-  Partial<Pick<CampaignRecipientRow, 'variant' | 'sentAt' | 'repliedAt' | 'nextAttemptAt'>>;
+  Partial<Pick<CampaignRecipientRow, 'variant' | 'sentAt' | 'repliedAt' | 'nextAttemptAt' | 'conditionSkippedAt'>>;
 
 /** One row per mail of the campaign, as the sender leaves it; answers the rows' ids in order. */
 async function mails(userId: string, campaignId: number, rows: Mail[]) {
@@ -86,7 +94,7 @@ async function open(userId: string, recipientId: number, machine = false) {
 const at = (iso: string) => new Date(iso);
 
 describe('sequence steps in the campaign list', () => {
-  it('counts each step and variant: leads at the step, sends, opens by people, replies, pending mails', async () => {
+  it('counts each step and variant: leads at the step, sends, opens by people, replies, pending and skipped mails', async () => {
     const { user } = await owner('dana');
     const intro = await template(user.id, 'Intro', 'Hello {firstName}');
     const nudge = await template(user.id, 'Nudge', 'Following up');
@@ -100,6 +108,7 @@ describe('sequence steps in the campaign list', () => {
           delayDays: 7,
           sameThread: true,
           variants: [{ subject: 'Quick question', body: '<p>?</p>' }],
+          condition: 'not_opened',
         },
         { templateId: last, delayDays: 14 },
       ],
@@ -121,6 +130,8 @@ describe('sequence steps in the campaign list', () => {
       { leadId: eve, step: 1, state: 'failed' },
       { leadId: ann, step: 2, state: 'sent', sentAt: at('2026-11-23T09:00:00Z') },
       { leadId: cat, step: 2, variant: 1, state: 'pending', nextAttemptAt: at('2026-11-25T14:00:00Z') },
+      // Step 2 goes only to leads who did not open step 1: skipped for one who did.
+      { leadId: dan, step: 2, state: 'skipped', conditionSkippedAt: at('2026-11-25T14:00:00Z') },
     ]);
     await open(user.id, annFirst);
     await open(user.id, danFirst, true); // a mail-privacy proxy's fetch is no open
@@ -135,9 +146,11 @@ describe('sequence steps in the campaign list', () => {
           templateName: 'Intro',
           delayDays: 0,
           sameThread: false,
+          condition: 'always',
           leads: 3,
           sent: 4,
           pending: 0,
+          skipped: 0,
           replied: 1,
           variants: [{ variant: 0, subject: 'Hello {firstName}', sent: 4, opened: 1, replied: 1, replyRate: 25 }],
         },
@@ -146,9 +159,11 @@ describe('sequence steps in the campaign list', () => {
           templateName: 'Nudge',
           delayDays: 7,
           sameThread: true,
+          condition: 'not_opened',
           leads: 1,
           sent: 1,
           pending: 1,
+          skipped: 1,
           replied: 0,
           variants: [
             { variant: 0, subject: 'Following up', ...zero, sent: 1 },
@@ -160,9 +175,11 @@ describe('sequence steps in the campaign list', () => {
           templateName: 'Last call',
           delayDays: 14,
           sameThread: false,
+          condition: 'always',
           leads: 0,
           sent: 0,
           pending: 0,
+          skipped: 0,
           replied: 0,
           variants: [{ variant: 0, subject: 'Closing the loop', ...zero }],
         },

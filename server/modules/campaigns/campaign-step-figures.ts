@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { CampaignStepFigures } from '../../../contract/campaigns';
+import type { CampaignStepFigures, StepCondition } from '../../../contract/campaigns';
 import { ratePercent } from '../../../contract/display';
 import { nextSendingTime } from '../../../contract/sending-window';
 import { type Database, queryRows } from '../../db/client';
@@ -14,6 +14,7 @@ type StepMailsRow = {
   position: number;
   delay_days: number;
   same_thread: boolean;
+  condition: StepCondition;
   variants: StepVariant[];
   template_name: string | null;
   template_subject: string | null;
@@ -21,6 +22,7 @@ type StepMailsRow = {
   variant: number | null;
   sent: number;
   pending: number;
+  skipped: number;
   opened: number;
   replied: number;
 };
@@ -61,6 +63,7 @@ export async function campaignStepFigures(
           SELECT r.campaign_id, r.step, r.variant,
             count(*) FILTER (WHERE r.state = 'sent')::int AS sent,
             count(*) FILTER (WHERE r.state IN ('pending', 'sending'))::int AS pending,
+            count(*) FILTER (WHERE r.state = 'skipped')::int AS skipped,
             count(*) FILTER (WHERE r.state = 'sent' AND EXISTS (
               SELECT 1 FROM tracking_events e
               WHERE e.recipient_id = r.id AND e.kind IN ('open', 'click') AND NOT e.machine))::int AS opened,
@@ -77,10 +80,10 @@ export async function campaignStepFigures(
           ) AS latest
           GROUP BY campaign_id, step
         )
-        SELECT s.campaign_id, s.position, s.delay_days, s.same_thread, s.variants,
+        SELECT s.campaign_id, s.position, s.delay_days, s.same_thread, s.condition, s.variants,
           t.name AS template_name, t.subject AS template_subject, coalesce(reached.leads, 0) AS leads,
           m.variant, coalesce(m.sent, 0) AS sent, coalesce(m.pending, 0) AS pending,
-          coalesce(m.opened, 0) AS opened, coalesce(m.replied, 0) AS replied
+          coalesce(m.skipped, 0) AS skipped, coalesce(m.opened, 0) AS opened, coalesce(m.replied, 0) AS replied
         FROM campaign_steps s
         JOIN campaigns c ON c.id = s.campaign_id AND c.user_id = ${user.id}
         LEFT JOIN templates t ON t.id = s.template_id
@@ -107,7 +110,8 @@ export async function campaignStepFigures(
           GROUP BY campaign_id
         ),
         latest AS (
-          SELECT DISTINCT ON (r.campaign_id, r.lead_id) r.campaign_id, r.lead_id, r.step, r.state, r.sent_at
+          SELECT DISTINCT ON (r.campaign_id, r.lead_id) r.campaign_id, r.lead_id, r.step, r.state,
+            coalesce(r.sent_at, r.condition_skipped_at) AS sent_at, r.condition_skipped_at IS NOT NULL AS condition_skipped
           FROM campaign_recipients r
           WHERE r.campaign_id IN (SELECT id FROM running) AND r.campaign_id NOT IN (SELECT campaign_id FROM pending)
           ORDER BY r.campaign_id, r.lead_id, r.step DESC
@@ -117,7 +121,7 @@ export async function campaignStepFigures(
           FROM latest
           JOIN campaign_steps s ON s.campaign_id = latest.campaign_id AND s.position = latest.step + 1
           JOIN leads l ON l.id = latest.lead_id AND l.status = 'active'
-          WHERE latest.state = 'sent' AND NOT EXISTS (
+          WHERE (latest.state = 'sent' OR latest.condition_skipped) AND NOT EXISTS (
             SELECT 1 FROM campaign_recipients answered
             WHERE answered.campaign_id = latest.campaign_id AND answered.lead_id = latest.lead_id
               AND answered.replied_at IS NOT NULL)
@@ -157,9 +161,11 @@ export async function campaignStepFigures(
         templateName: row.template_name,
         delayDays: row.delay_days,
         sameThread: row.same_thread,
+        condition: row.condition,
         leads: row.leads,
         sent: 0,
         pending: 0,
+        skipped: 0,
         replied: 0,
         // Version 0 is the template itself, then the step's variants, each listed even before it is sent.
         variants: [row.template_subject, ...row.variants.map((variant) => variant.subject)].map((subject, index) => ({
@@ -175,6 +181,7 @@ export async function campaignStepFigures(
     }
     step.sent += row.sent;
     step.pending += row.pending;
+    step.skipped += row.skipped;
     step.replied += row.replied;
     const version = row.variant === null ? undefined : step.variants[row.variant];
     if (version) {

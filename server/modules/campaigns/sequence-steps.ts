@@ -2,6 +2,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   DEFAULT_STEP_DELAY_DAYS,
   type SequenceRequest,
+  type StepCondition,
   type StepVariant,
   sequenceSchema,
 } from '../../../contract/campaigns';
@@ -16,6 +17,7 @@ export type SequenceStepRow = {
   delayDays: number;
   sameThread: boolean;
   variants: StepVariant[];
+  condition: StepCondition;
 };
 
 /** A sequence's steps as stored (campaign_steps without the campaign): step 1 first, delays filled in. */
@@ -30,6 +32,8 @@ export function sequenceSteps(firstTemplateId: number, request: SequenceRequest)
     delayDays: index === 0 ? 0 : (step.delayDays ?? DEFAULT_STEP_DELAY_DAYS[sequence.cadence]),
     sameThread: index > 0 && (step.sameThread ?? false),
     variants: step.variants ?? [],
+    // The first step has no previous mail to look at: it always goes.
+    condition: index === 0 ? 'always' : (step.condition ?? 'always'),
   }));
 }
 

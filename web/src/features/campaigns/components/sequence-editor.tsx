@@ -1,4 +1,4 @@
-import { DEFAULT_STEP_DELAY_DAYS, MAX_STEP_VARIANTS } from '@contract/campaigns';
+import { DEFAULT_STEP_DELAY_DAYS, MAX_STEP_VARIANTS, STEP_CONDITIONS, type StepCondition } from '@contract/campaigns';
 import type { Template } from '@contract/templates';
 import { Plus, X } from 'lucide-react';
 import { OptionSelect } from '@/components/option-select';
@@ -14,16 +14,22 @@ import {
   type SequenceDraft,
   sequenceProblem,
 } from '../lib/sequence-draft';
-import { variantLetter } from '../lib/sequence-figures';
+import { STEP_CONDITION_LABELS, variantLetter } from '../lib/sequence-figures';
 
 const cadenceOptions = [
   { value: 'weekly', label: 'Weekly' },
   { value: 'monthly', label: 'Monthly' },
 ];
 
+const conditionOptions = STEP_CONDITIONS.map((condition) => ({
+  value: condition,
+  label: STEP_CONDITION_LABELS[condition],
+}));
+
 /**
  * The steps of a sequence: step 1 is the selected template; each follow-up has its template, its delay after the
- * previous step, whether it replies in the same thread, and up to two variants (A/B testing).
+ * previous step, whether it goes to every lead or only to those who opened or clicked the previous mail (or did not),
+ * whether it replies in the same thread, and up to two variants (A/B testing).
  */
 export function SequenceEditor({
   draft,
@@ -104,6 +110,15 @@ export function SequenceEditor({
                   />
                 </div>
               </div>
+              <div className="grid gap-2">
+                <Label htmlFor={`${id}-condition`}>Send</Label>
+                <OptionSelect
+                  id={`${id}-condition`}
+                  value={step.condition}
+                  onValueChange={(condition) => update(step.key, { condition: condition as StepCondition })}
+                  options={conditionOptions}
+                />
+              </div>
               <div className="flex items-center gap-2">
                 <input
                   id={`${id}-thread`}
@@ -183,7 +198,9 @@ export function SequenceEditor({
       )}
       <p className="text-muted-foreground text-xs">
         Each lead gets the next step after the delay, in your sending window, unless they replied, bounced or
-        unsubscribed. Variant A is the template itself; leads are spread over the variants.
+        unsubscribed. A step whose condition a lead does not meet is skipped for them, and the next step's delay counts
+        from then; opens by email privacy features and link checkers do not count. Variant A is the template itself;
+        leads are spread over the variants.
       </p>
       {problem && <p className="text-destructive text-sm">{problem}</p>}
     </div>

@@ -25,7 +25,8 @@ export function SequenceStepsList({
             <p className="text-xs">
               <span className="font-medium">Step {step.position}</span> · {step.templateName ?? 'Deleted template'} ·{' '}
               {stepTiming(step)} · {countOf(step.leads, 'lead')} at step · {step.sent.toLocaleString('en-US')} sent ·{' '}
-              {countOf(step.replied, 'reply', 'replies')} · {step.pending.toLocaleString('en-US')} pending
+              {countOf(step.replied, 'reply', 'replies')} · {step.pending.toLocaleString('en-US')} pending ·{' '}
+              {step.skipped.toLocaleString('en-US')} skipped
             </p>
             {step.variants.length > 1 && (
               <table className="w-full text-muted-foreground text-xs tabular-nums">

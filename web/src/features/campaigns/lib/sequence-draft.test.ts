@@ -22,6 +22,7 @@ const followUp = (fields: Partial<FollowUpDraft> = {}): FollowUpDraft => ({
   delayDays: '',
   sameThread: false,
   variants: [],
+  condition: 'always',
   ...fields,
 });
 
@@ -51,14 +52,17 @@ describe('the send request', () => {
     expect(sequenceRequest(3, draft({ enabled: false }))).toBeUndefined();
   });
 
-  it('starts with the selected template and sends delays and variants only when given', () => {
+  it('starts with the selected template and sends delays, variants and conditions only when given', () => {
     const variants = [{ subject: 'Quick question', body: 'Still looking?' }];
     expect(
       sequenceRequest(
         3,
         draft({
           cadence: 'monthly',
-          followUps: [followUp(), followUp({ templateId: '1', delayDays: '10', sameThread: true, variants })],
+          followUps: [
+            followUp(),
+            followUp({ templateId: '1', delayDays: '10', sameThread: true, variants, condition: 'not_opened' }),
+          ],
         }),
       ),
     ).toEqual({
@@ -66,7 +70,7 @@ describe('the send request', () => {
       steps: [
         { templateId: 3 },
         { templateId: 4, sameThread: false },
-        { templateId: 1, delayDays: 10, sameThread: true, variants },
+        { templateId: 1, delayDays: 10, sameThread: true, variants, condition: 'not_opened' },
       ],
     });
   });

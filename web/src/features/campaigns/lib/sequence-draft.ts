@@ -3,6 +3,7 @@ import {
   MAX_SEQUENCE_STEPS,
   type SEQUENCE_CADENCES,
   type SequenceRequest,
+  type StepCondition,
   type StepVariant,
 } from '@contract/campaigns';
 
@@ -17,6 +18,8 @@ export type FollowUpDraft = {
   delayDays: string;
   sameThread: boolean;
   variants: StepVariant[];
+  /** When the step goes, by what the lead did with the previous mail. */
+  condition: StepCondition;
 };
 
 /** The "Send as a sequence" part of the campaign form; the first step is the campaign's selected template. */
@@ -64,6 +67,7 @@ export function newFollowUp(
     delayDays: '',
     sameThread: false,
     variants: [],
+    condition: 'always',
   };
 }
 
@@ -95,6 +99,7 @@ export function sequenceRequest(firstTemplateId: number, draft: SequenceDraft): 
         ...(step.delayDays.trim() && { delayDays: Number(step.delayDays) }),
         sameThread: step.sameThread,
         ...(step.variants.length > 0 && { variants: step.variants }),
+        ...(step.condition !== 'always' && { condition: step.condition }),
       })),
     ],
   };

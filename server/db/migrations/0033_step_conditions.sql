@@ -1,0 +1,2 @@
+ALTER TABLE "campaign_recipients" ADD COLUMN "condition_skipped_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "campaign_steps" ADD COLUMN "condition" text DEFAULT 'always' NOT NULL;
