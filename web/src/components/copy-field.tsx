@@ -42,7 +42,14 @@ export function CopyField({
           onFocus={(event) => event.target.select()}
           className="min-w-0 flex-1 bg-white font-mono text-xs"
         />
-        <Button type="button" variant="outline" size="sm" onClick={copy} aria-label={`Copy ${label}`}>
+        {/* Named after its field where several stand together (visible labels); a lone field's button is "Copy". */}
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={copy}
+          aria-label={showLabel ? `Copy ${label}` : undefined}
+        >
           <Copy />
           Copy
         </Button>
